@@ -1,0 +1,53 @@
+"""Errors as values: every stage reports `Diagnostic`s instead of raising tracebacks."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Level(StrEnum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True, slots=True)
+class Diagnostic:
+    """One problem found in an input file, located precisely enough to fix it."""
+
+    file: str
+    line: int | None
+    message: str
+    level: Level = Level.ERROR
+    column: int | None = None
+    field: str | None = None
+    hint: str | None = None
+
+    def format(self) -> str:
+        where = self.file
+        if self.line is not None:
+            where += f":{self.line}"
+            if self.column is not None:
+                where += f":{self.column}"
+        text = f"{where}: {self.level}: "
+        if self.field:
+            text += f"{self.field}: "
+        text += self.message
+        if self.hint:
+            text += f"\n  hint: {self.hint}"
+        return text
+
+
+class SpecError(Exception):
+    """Raised by a stage that cannot continue; carries every diagnostic collected so far."""
+
+    def __init__(self, diagnostics: list[Diagnostic] | Diagnostic) -> None:
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics = diagnostics
+        super().__init__("\n".join(d.format() for d in diagnostics))
+
+
+def has_errors(diagnostics: list[Diagnostic]) -> bool:
+    return any(d.level is Level.ERROR for d in diagnostics)
