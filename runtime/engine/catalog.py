@@ -1,0 +1,34 @@
+"""The games the runtime can load: whatever `generated/catalog.py` lists."""
+
+from __future__ import annotations
+
+import importlib
+from functools import cache
+
+from runtime.engine.rules import GameDefinition
+
+
+class UnknownGameError(LookupError):
+    pass
+
+
+def game_ids() -> tuple[str, ...]:
+    from generated.catalog import GAMES
+
+    return tuple(game_id for game_id, _title in GAMES)
+
+
+def game_titles() -> dict[str, str]:
+    from generated.catalog import GAMES
+
+    return dict(GAMES)
+
+
+@cache
+def load_game(game_id: str) -> GameDefinition:
+    ids = game_ids()
+    if game_id not in ids:
+        raise UnknownGameError(f"unknown game {game_id!r}; known games: {', '.join(ids)}")
+    module = importlib.import_module(f"generated.rules.{game_id}")
+    game: GameDefinition = module.GAME
+    return game
