@@ -27,6 +27,7 @@ class OptionMention:
 
 @dataclass(slots=True)
 class ProseFacts:
+    help_file: str | None = None  # None for a game authored with a sidecar only
     facts: list[Fact] = field(default_factory=list)
     options: list[OptionMention] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)

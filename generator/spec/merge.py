@@ -1,0 +1,194 @@
+"""Merging prose facts and sidecar facts into one `VariantSpec`, field by field.
+
+A field both sources give must agree; the sidecar may differ only when it marks the value
+``override`` with a reason. Every field records where its value came from.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from pydantic import ValidationError
+
+from generator.diagnostics import Diagnostic, Level
+from generator.spec.facts import Fact, ProseFacts
+from generator.spec.model import Provenance, VariantSpec, leaf_paths
+from generator.spec.sidecar import Sidecar
+
+_LEAF_PATHS = frozenset(leaf_paths())
+
+
+def _normal(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_normal(v) for v in value)
+    return value
+
+
+def _nest(flat: dict[str, Any]) -> dict[str, Any]:
+    tree: dict[str, Any] = {}
+    for path, value in flat.items():
+        node = tree
+        parts = path.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = value
+    return tree
+
+
+def merge_facts(
+    prose: ProseFacts, sidecar: Sidecar, game_id: str, help_file: str | None
+) -> tuple[VariantSpec | None, list[Diagnostic]]:
+    diagnostics: list[Diagnostic] = list(prose.diagnostics)
+    chosen: dict[str, Fact] = dict(prose.by_path())
+    for fact in sidecar.facts:
+        if fact.path not in _LEAF_PATHS:
+            diagnostics.append(
+                Diagnostic(sidecar.path, fact.provenance.line, "unknown field", field=fact.path)
+            )
+            continue
+        stated = chosen.get(fact.path)
+        if stated is None:
+            if fact.provenance.override:
+                diagnostics.append(_needless_override(sidecar, fact))
+            chosen[fact.path] = fact
+        elif _normal(stated.value) == _normal(fact.value):
+            diagnostics.append(
+                Diagnostic(
+                    sidecar.path,
+                    fact.provenance.line,
+                    f"repeats what the help already says at line {stated.provenance.line}",
+                    level=Level.WARNING,
+                    field=fact.path,
+                    hint="remove it from the sidecar; the help is the rule",
+                )
+            )
+        elif fact.provenance.override:
+            chosen[fact.path] = fact
+        else:
+            diagnostics.append(
+                Diagnostic(
+                    sidecar.path,
+                    fact.provenance.line,
+                    f"sidecar says {fact.value!r} but the help says {stated.value!r} "
+                    f"({stated.provenance.file}:{stated.provenance.line}: "
+                    f"{stated.provenance.phrase!r})",
+                    field=fact.path,
+                    hint="fix one of them, or write {value: ..., override: <reason>} in the "
+                    "sidecar",
+                )
+            )
+    chosen.setdefault(
+        "id", Fact("id", game_id, Provenance(source="sidecar", file=sidecar.path, line=None))
+    )
+    diagnostics.extend(_check_options(prose, sidecar))
+    flat = {path: fact.value for path, fact in chosen.items()}
+    data = _nest(flat)
+    data["options"] = [option.model_dump() for option in sidecar.options]
+    data["provenance"] = {path: fact.provenance for path, fact in sorted(chosen.items())}
+    spec = _validate(data, chosen, sidecar, help_file, diagnostics)
+    if spec is None:
+        return None, diagnostics
+    for values in itertools.product((False, True), repeat=len(spec.options)):
+        try:
+            effective(spec, values)
+        except (ValidationError, ValueError) as error:
+            diagnostics.append(
+                Diagnostic(sidecar.path, None, f"options {values} give an invalid spec: {error}",
+                           field="options")
+            )
+            return None, diagnostics
+    if any(d.level is Level.ERROR for d in diagnostics):
+        return None, diagnostics
+    return spec, diagnostics
+
+
+def _needless_override(sidecar: Sidecar, fact: Fact) -> Diagnostic:
+    return Diagnostic(
+        sidecar.path,
+        fact.provenance.line,
+        "marked override but the help does not give this field",
+        level=Level.WARNING,
+        field=fact.path,
+        hint="write the plain value",
+    )
+
+
+def _check_options(prose: ProseFacts, sidecar: Sidecar) -> list[Diagnostic]:
+    diagnostics = []
+    declared = {o.label.casefold(): (o, line) for o, line in
+                zip(sidecar.options, sidecar.option_lines, strict=True)}
+    mentioned = {m.label.casefold(): m for m in prose.options}
+    for label, mention in mentioned.items():
+        if label not in declared:
+            diagnostics.append(
+                Diagnostic(
+                    prose.help_file or sidecar.path,
+                    mention.line,
+                    f"the help describes option {mention.label!r} but the sidecar does not "
+                    "declare it",
+                    field="options",
+                    hint="add it under options: with id, label, default and its on/off effect",
+                )
+            )
+        elif mention.default is not None and mention.default != declared[label][0].default:
+            diagnostics.append(
+                Diagnostic(sidecar.path, declared[label][1],
+                           f"option {mention.label!r}: the help says default "
+                           f"{mention.default}, the sidecar {declared[label][0].default}",
+                           field="options"))
+    for label, (option, line) in declared.items():
+        if prose.help_file is not None and label not in mentioned:
+            diagnostics.append(
+                Diagnostic(sidecar.path, line,
+                           f"option {option.label!r} is not described in the help's Options "
+                           "section", field="options",
+                           hint="describe it in the help, using the same label"))
+        for path in (*option.on, *option.off):
+            if path not in _LEAF_PATHS:
+                diagnostics.append(Diagnostic(sidecar.path, line,
+                                              f"option {option.id!r} sets unknown field "
+                                              f"{path!r}", field="options"))
+    return diagnostics
+
+
+def _validate(
+    data: dict[str, Any],
+    chosen: dict[str, Fact],
+    sidecar: Sidecar,
+    help_file: str | None,
+    diagnostics: list[Diagnostic],
+) -> VariantSpec | None:
+    try:
+        return VariantSpec.model_validate(data)
+    except ValidationError as error:
+        for problem in error.errors():
+            path = ".".join(str(p) for p in problem["loc"])
+            fact = chosen.get(path)
+            file = fact.provenance.file if fact and fact.provenance.file else sidecar.path
+            line = fact.provenance.line if fact else None
+            message = problem["msg"]
+            hint = None
+            if problem["type"] == "missing":
+                message = "not found in the help and not given in the sidecar"
+                hint = f"describe it in {help_file or 'the help'} or add {path} to the sidecar"
+            diagnostics.append(Diagnostic(file or sidecar.path, line, message, field=path,
+                                          hint=hint))
+        return None
+
+
+def effective(spec: VariantSpec, option_values: tuple[bool, ...]) -> VariantSpec:
+    """The spec with each option's on/off overrides applied."""
+    flat: dict[str, Any] = {}
+    for option, value in zip(spec.options, option_values, strict=True):
+        flat.update(option.on if value else option.off)
+    if not flat:
+        return spec
+    data = spec.model_dump(mode="json")
+    for path, value in flat.items():
+        node = data
+        parts = path.split(".")
+        for part in parts[:-1]:
+            node = node[part]
+        node[parts[-1]] = value
+    return VariantSpec.model_validate(data)

@@ -1,0 +1,231 @@
+"""Reading the YAML sidecar safely, with a line and column for every value.
+
+The sidecar is composed into YAML nodes (never constructed into Python objects by PyYAML), so
+custom tags cannot run code, aliases and duplicate keys are refused, and scalars follow the
+YAML 1.2 core schema: only ``true``/``false`` are booleans, so ``no`` stays the string "no".
+The result is validated by a pydantic schema (`SidecarSchema`).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from generator.diagnostics import Diagnostic, SpecError
+from generator.spec.facts import Fact
+from generator.spec.model import Option, Provenance, leaf_paths
+
+_INT = re.compile(r"^[-+]?[0-9]+$")
+_NULL = {"null", "~", ""}
+_MAX_SIDECAR_BYTES = 256 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    value: Any
+    line: int
+    column: int
+
+
+class _NodeLoader(yaml.SafeLoader):
+    """Composes nodes only; refuses aliases (and so anchors' reuse)."""
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(
+                None, None, "YAML aliases are not allowed in a sidecar", event.start_mark
+            )
+        return super().compose_node(parent, index)  # type: ignore[no-any-return]
+
+
+def _mark(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _scalar(node: yaml.ScalarNode, file: str) -> Any:
+    text = node.value
+    if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
+                        "tag:yaml.org,2002:null", "tag:yaml.org,2002:float",
+                        "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value"):
+        line, column = _mark(node)
+        raise SpecError(Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed",
+                                   column=column, hint="remove the tag"))
+    if node.style is not None:  # quoted: always a string
+        return text
+    if text in ("true", "false"):
+        return text == "true"
+    if _INT.match(text):
+        return int(text)
+    if text in _NULL:
+        return None
+    return text
+
+
+def _plain(node: yaml.Node, file: str, marks: dict[tuple[str | int, ...], tuple[int, int]],
+           path: tuple[str | int, ...] = ()) -> Any:
+    marks[path] = _mark(node)
+    if isinstance(node, yaml.ScalarNode):
+        return _scalar(node, file)
+    if isinstance(node, yaml.SequenceNode):
+        if node.tag != "tag:yaml.org,2002:seq":
+            line, column = _mark(node)
+            raise SpecError(Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed",
+                                       column=column))
+        return [_plain(item, file, marks, (*path, i)) for i, item in enumerate(node.value)]
+    assert isinstance(node, yaml.MappingNode)
+    if node.tag != "tag:yaml.org,2002:map":
+        line, column = _mark(node)
+        raise SpecError(Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed",
+                                   column=column))
+    result: dict[str, Any] = {}
+    for key_node, value_node in node.value:
+        line, column = _mark(key_node)
+        if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
+            raise SpecError(Diagnostic(file, line, "keys must be plain names (no merge keys)",
+                                       column=column))
+        key = str(key_node.value)
+        if key in result:
+            raise SpecError(Diagnostic(file, line, f"duplicate key {key!r}", column=column,
+                                       field=".".join(str(p) for p in (*path, key)),
+                                       hint="each key may appear once per mapping"))
+        result[key] = _plain(value_node, file, marks, (*path, key))
+    return result
+
+
+class OverrideValue(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    value: Any
+    override: str = Field(min_length=3)
+
+
+def _sidecar_section_model() -> type[BaseModel]:
+    """A schema whose leaves are the spec's leaf paths, each optionally an override mapping."""
+    from pydantic import create_model
+
+    tree: dict[str, Any] = {}
+    for path in leaf_paths():
+        node = tree
+        parts = path.split(".")
+        for part in parts[:-1]:
+            node = node.setdefault(part, {})
+        node[parts[-1]] = None
+
+    def build(name: str, node: dict[str, Any]) -> type[BaseModel]:
+        fields: dict[str, Any] = {}
+        for key, child in node.items():
+            if child is None:
+                fields[key] = (Any, None)
+            else:
+                fields[key] = (build(f"{name}_{key}", child) | None, None)
+        return create_model(  # type: ignore[call-overload, no-any-return]
+            name, __config__=ConfigDict(frozen=True, extra="forbid"), **fields
+        )
+
+    root = build("Sidecar", tree)
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        "SidecarSchema",
+        __base__=root,
+        options=(list[Option] | None, None),
+        help=(str | None, None),
+    )
+
+
+SidecarSchema = _sidecar_section_model()
+
+
+@dataclass(frozen=True, slots=True)
+class Sidecar:
+    path: str
+    facts: list[Fact]
+    options: list[Option]
+    option_lines: list[int]
+    help_file: str | None
+
+
+def _flatten(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
+    flat: dict[tuple[str, ...], Any] = {}
+    for key, value in data.items():
+        path = (*prefix, key)
+        if isinstance(value, dict) and not ({"value", "override"} >= value.keys() and value):
+            flat.update(_flatten(value, path))
+        else:
+            flat[path] = value
+    return flat
+
+
+def load_sidecar_text(text: str, file: str) -> Sidecar:
+    if len(text.encode("utf-8", "replace")) > _MAX_SIDECAR_BYTES:
+        raise SpecError(Diagnostic(file, None, "sidecar is larger than 256 KiB"))
+    try:
+        node = yaml.compose(text, Loader=_NodeLoader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        line = mark.line + 1 if mark else None
+        column = mark.column + 1 if mark else None
+        problem = error.problem or error.context or "invalid YAML"
+        raise SpecError(Diagnostic(file, line, f"invalid YAML: {problem}", column=column,
+                                   hint="check indentation and quoting")) from None
+    except yaml.YAMLError as error:
+        raise SpecError(Diagnostic(file, None, f"invalid YAML: {error}")) from None
+    if node is None:
+        return Sidecar(file, [], [], [], None)
+    marks: dict[tuple[str | int, ...], tuple[int, int]] = {}
+    data = _plain(node, file, marks)
+    if not isinstance(data, dict):
+        line, column = _mark(node)
+        raise SpecError(Diagnostic(file, line, "a sidecar must be a mapping of spec fields",
+                                   column=column))
+    try:
+        SidecarSchema.model_validate(data)
+    except ValidationError as error:
+        raise SpecError(_schema_diagnostics(error, file, marks)) from None
+    options_data = data.pop("options", None) or []
+    help_file = data.pop("help", None)
+    options = [Option.model_validate(o) for o in options_data]
+    option_lines = [marks.get(("options", i), (0, 0))[0] for i in range(len(options))]
+    facts: list[Fact] = []
+    for path, value in _flatten(data).items():
+        line, _column = marks.get(path, (0, 0))
+        override = None
+        if isinstance(value, dict):
+            override = value["override"]
+            value = value["value"]
+        facts.append(Fact(".".join(path), value,
+                          Provenance(source="sidecar", file=file, line=line, override=override)))
+    return Sidecar(file, facts, options, option_lines, help_file)
+
+
+def load_sidecar(path: Path) -> Sidecar:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        raise SpecError(Diagnostic(str(path), None, f"not UTF-8 text: {error.reason}")) from None
+    except OSError as error:
+        raise SpecError(Diagnostic(str(path), None, f"cannot read: {error.strerror}")) from None
+    return load_sidecar_text(text, str(path))
+
+
+def _schema_diagnostics(error: ValidationError, file: str,
+                        marks: dict[tuple[str | int, ...], tuple[int, int]]) -> list[Diagnostic]:
+    diagnostics = []
+    for problem in error.errors():
+        location = tuple(part for part in problem["loc"] if not isinstance(part, str)
+                         or not part.startswith("function-"))
+        known = location
+        while known and known not in marks:
+            known = known[:-1]
+        line, column = marks.get(known, (None, None))
+        field = ".".join(str(p) for p in location)
+        message = problem["msg"]
+        hint = None
+        if problem["type"] == "extra_forbidden":
+            message = "unknown field"
+            hint = "see docs/spec-language.md for the fields a sidecar may set"
+        diagnostics.append(Diagnostic(file, line, message, column=column, field=field, hint=hint))
+    return diagnostics
