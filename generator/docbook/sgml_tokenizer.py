@@ -60,10 +60,10 @@ class _Scanner:
         self._newlines = [m.start() for m in re.finditer("\n", text)]
 
     def line(self, pos: int | None = None) -> int:
-        return bisect.bisect_right(self._newlines, self.pos if pos is None else pos) + 1
+        return bisect.bisect_left(self._newlines, self.pos if pos is None else pos) + 1
 
     def column(self, pos: int) -> int:
-        index = bisect.bisect_right(self._newlines, pos)
+        index = bisect.bisect_left(self._newlines, pos)
         start = self._newlines[index - 1] + 1 if index else 0
         return pos - start + 1
 
@@ -191,7 +191,9 @@ class _Scanner:
         name = name_match.group().lower() if name_match else ""
         pos = _SPACE.match(text, name_match.end() if name_match else start + 2).end()  # type: ignore[union-attr]
         if not text.startswith(">", pos):
-            raise self.error(start, f"malformed end tag </{name}", hint="end tags look like </para>")
+            raise self.error(
+                start, f"malformed end tag </{name}", hint="end tags look like </para>"
+            )
         self.pos = pos + 1
         return EndTag(name, self.line(start))
 
@@ -199,7 +201,9 @@ class _Scanner:
         """Handle `<![ KEYWORD [`; for CDATA/RCDATA return where the text starts."""
         match = _MARKED_KEYWORDS.match(self.text, start + 3)
         if match is None:
-            raise self.error(start, "malformed marked section", hint="expected <![ KEYWORD [ ... ]]>")
+            raise self.error(
+                start, "malformed marked section", hint="expected <![ KEYWORD [ ... ]]>"
+            )
         keywords = match.group(1).upper().split()
         if "IGNORE" in keywords:
             self.pos = self.skip_to("]]>", match.end(), "marked section")

@@ -18,8 +18,24 @@ from .tree import Element, Text
 MAX_DEPTH = 200
 
 EMPTY = frozenset(
-    "anchor area audiodata beginpage co colspec footnoteref graphic imagedata "
-    "inlinegraphic sbr spanspec varargs videodata void xref".split()
+    [
+        "anchor",
+        "area",
+        "audiodata",
+        "beginpage",
+        "co",
+        "colspec",
+        "footnoteref",
+        "graphic",
+        "imagedata",
+        "inlinegraphic",
+        "sbr",
+        "spanspec",
+        "varargs",
+        "videodata",
+        "void",
+        "xref",
+    ]
 )
 
 # Rank of divisions: a start tag closes any open division of the same or a
@@ -29,7 +45,7 @@ _DIVISION_RANK: dict[str, int] = {
     "part": 1,
     "reference": 1,
     **dict.fromkeys(
-        "chapter appendix preface article glossary bibliography index".split(), 2
+        ["chapter", "appendix", "preface", "article", "glossary", "bibliography", "index"], 2
     ),
     "sect1": 3,
     "refentry": 3,
@@ -103,7 +119,9 @@ def parse_sgml(text: str, path: str) -> Element:
             elif root is None:
                 root = element
             else:
-                raise _fail(path, token.line, f"<{token.name}> after the end of the document element")
+                raise _fail(
+                    path, token.line, f"<{token.name}> after the end of the document element"
+                )
             if not token.empty and token.name not in EMPTY:
                 if len(stack) >= MAX_DEPTH:
                     raise _fail(path, token.line, f"elements nested more than {MAX_DEPTH} deep")

@@ -8,6 +8,8 @@ elements and ignored later).
 
 from __future__ import annotations
 
+from typing import Any
+
 from lxml import etree
 
 from .entities import Entities
@@ -47,7 +49,7 @@ def parse_xml(data: bytes, path: str) -> Element:
     if root is None:
         raise spec_error(path, 1, "no document element", hint="the file has no DocBook content")
     entities = Entities(path)
-    dtd = root.getroottree().docinfo.internalDTD
+    dtd: Any = root.getroottree().docinfo.internalDTD  # stubs lack iterentities()
     if dtd is not None:
         for decl in dtd.iterentities():
             if decl.name:
@@ -55,8 +57,13 @@ def parse_xml(data: bytes, path: str) -> Element:
                 external = decl.system_url is not None or decl.content is None
                 decl_value = None if external else decl.content
                 entities.declare(decl.name, decl_value)
-    element, _ = _convert(root, root.sourceline or 1, entities)
+    element, _ = _convert(root, _line(root) or 1, entities)
     return element
+
+
+def _line(node: Any) -> int | None:
+    line = node.sourceline
+    return line if isinstance(line, int) else None
 
 
 def _tag_name(tag: str) -> str:
@@ -73,7 +80,7 @@ def _convert(node: etree._Element, line: int, entities: Entities) -> tuple[Eleme
     libxml2 records the line where each start tag (or comment) ends, so text
     lines are derived by counting newlines from the last known node.
     """
-    line = node.sourceline or line
+    line = _line(node) or line
     attrs = {str(k): str(v) for k, v in node.attrib.items()}
     element = Element(_tag_name(str(node.tag)), line, attrs)
     current = line
@@ -81,7 +88,7 @@ def _convert(node: etree._Element, line: int, entities: Entities) -> tuple[Eleme
         element.children.append(Text(node.text, current))
         current += node.text.count("\n")
     for child in node:
-        current = child.sourceline or current
+        current = _line(child) or current
         if isinstance(child, etree._Entity):
             element.children.append(Text(entities.expand(str(child.name), current), current))
         elif isinstance(child, etree._Comment | etree._ProcessingInstruction):
