@@ -17,110 +17,33 @@ from .labels import section_kind, setup_kind
 from .model import HelpDocument, Paragraph, Section, SetupRow
 from .tree import Element, Text, collapse
 
-DIVISIONS = frozenset(
-    [
-        "sect1",
-        "sect2",
-        "sect3",
-        "sect4",
-        "sect5",
-        "section",
-        "simplesect",
-        "refsect1",
-        "refsect2",
-        "refsect3",
-        "chapter",
-        "appendix",
-        "preface",
-        "article",
-        "glossary",
-        "glossdiv",
-        "part",
-        "reference",
-        "refentry",
-    ]
+
+def _words(names: str) -> frozenset[str]:
+    return frozenset(names.split())
+
+
+DIVISIONS = _words(
+    "sect1 sect2 sect3 sect4 sect5 section simplesect refsect1 refsect2 refsect3 "
+    "chapter appendix preface article glossary glossdiv part reference refentry"
 )
-_INFO = frozenset(
-    [
-        "docinfo",
-        "bookinfo",
-        "chapterinfo",
-        "articleinfo",
-        "appendixinfo",
-        "prefaceinfo",
-        "sectioninfo",
-        "sect1info",
-        "sect2info",
-        "sect3info",
-        "sect4info",
-        "sect5info",
-        "refsect1info",
-        "refmeta",
-        "refnamediv",
-    ]
+_INFO = _words(
+    "docinfo bookinfo chapterinfo articleinfo appendixinfo prefaceinfo sectioninfo "
+    "sect1info sect2info sect3info sect4info sect5info refsect1info refmeta "
+    "refnamediv"
 )
 # Not prose, or must stay inert (xi:include is never processed).
-_SKIP = _INFO | frozenset(
-    [
-        "indexterm",
-        "remark",
-        "mediaobject",
-        "screenshot",
-        "graphic",
-        "inlinegraphic",
-        "imagedata",
-        "imageobject",
-        "inlinemediaobject",
-        "titleabbrev",
-        "xi:include",
-        "xi:fallback",
-    ]
+_SKIP = _INFO | _words(
+    "indexterm remark mediaobject screenshot graphic inlinegraphic imagedata "
+    "imageobject inlinemediaobject titleabbrev xi:include xi:fallback"
 )
 # Elements whose own text is a block of prose, or which hold such blocks.
-_BLOCKS = DIVISIONS | frozenset(
-    [
-        "para",
-        "simpara",
-        "formalpara",
-        "title",
-        "bridgehead",
-        "term",
-        "listitem",
-        "varlistentry",
-        "itemizedlist",
-        "orderedlist",
-        "variablelist",
-        "simplelist",
-        "member",
-        "glosslist",
-        "glossentry",
-        "glossterm",
-        "glossdef",
-        "note",
-        "tip",
-        "warning",
-        "caution",
-        "important",
-        "blockquote",
-        "footnote",
-        "example",
-        "informalexample",
-        "figure",
-        "informalfigure",
-        "sidebar",
-        "abstract",
-        "legalnotice",
-        "procedure",
-        "step",
-        "literallayout",
-        "programlisting",
-        "screen",
-        "synopsis",
-        "address",
-        "epigraph",
-        "attribution",
-        "caption",
-    ]
+_BLOCKS = DIVISIONS | _words(
+    "para simpara formalpara title bridgehead term listitem varlistentry "
+    "itemizedlist orderedlist variablelist simplelist member glosslist glossentry "
+    "glossterm glossdef note tip warning caution important blockquote footnote "
+    "example informalexample figure informalfigure sidebar abstract legalnotice "
+    "procedure step literallayout programlisting screen synopsis address epigraph "
+    "attribution caption"
 )
 _TABLES = frozenset({"table", "informaltable"})
 _MAX_SCORE = re.compile(r"maximum\s+possible\s+score[^:\d]{0,40}:\s*(\d+)", re.IGNORECASE)

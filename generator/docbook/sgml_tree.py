@@ -17,25 +17,14 @@ from .tree import Element, Text
 
 MAX_DEPTH = 200
 
-EMPTY = frozenset(
-    [
-        "anchor",
-        "area",
-        "audiodata",
-        "beginpage",
-        "co",
-        "colspec",
-        "footnoteref",
-        "graphic",
-        "imagedata",
-        "inlinegraphic",
-        "sbr",
-        "spanspec",
-        "varargs",
-        "videodata",
-        "void",
-        "xref",
-    ]
+
+def _words(names: str) -> frozenset[str]:
+    return frozenset(names.split())
+
+
+EMPTY = _words(
+    "anchor area audiodata beginpage co colspec footnoteref graphic imagedata "
+    "inlinegraphic sbr spanspec varargs videodata void xref"
 )
 
 # Rank of divisions: a start tag closes any open division of the same or a
@@ -44,9 +33,7 @@ _DIVISION_RANK: dict[str, int] = {
     "book": 0,
     "part": 1,
     "reference": 1,
-    **dict.fromkeys(
-        ["chapter", "appendix", "preface", "article", "glossary", "bibliography", "index"], 2
-    ),
+    **dict.fromkeys(_words("chapter appendix preface article glossary bibliography index"), 2),
     "sect1": 3,
     "refentry": 3,
     "sect2": 4,

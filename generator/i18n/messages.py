@@ -152,9 +152,7 @@ def has_children(node: Element) -> bool:
 
 
 def po_escape(text: str) -> str:
-    return (
-        text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
-    )
+    return text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\t", "\\t")
 
 
 def wrap_comment(text: str) -> list[str]:

@@ -94,8 +94,12 @@ def merge_facts(
             effective(spec, values)
         except (ValidationError, ValueError) as error:
             diagnostics.append(
-                Diagnostic(sidecar.path, None, f"options {values} give an invalid spec: {error}",
-                           field="options")
+                Diagnostic(
+                    sidecar.path,
+                    None,
+                    f"options {values} give an invalid spec: {error}",
+                    field="options",
+                )
             )
             return None, diagnostics
     if any(d.level is Level.ERROR for d in diagnostics):
@@ -116,8 +120,10 @@ def _needless_override(sidecar: Sidecar, fact: Fact) -> Diagnostic:
 
 def _check_options(prose: ProseFacts, sidecar: Sidecar) -> list[Diagnostic]:
     diagnostics = []
-    declared = {o.label.casefold(): (o, line) for o, line in
-                zip(sidecar.options, sidecar.option_lines, strict=True)}
+    declared = {
+        o.label.casefold(): (o, line)
+        for o, line in zip(sidecar.options, sidecar.option_lines, strict=True)
+    }
     mentioned = {m.label.casefold(): m for m in prose.options}
     for label, mention in mentioned.items():
         if label not in declared:
@@ -133,22 +139,35 @@ def _check_options(prose: ProseFacts, sidecar: Sidecar) -> list[Diagnostic]:
             )
         elif mention.default is not None and mention.default != declared[label][0].default:
             diagnostics.append(
-                Diagnostic(sidecar.path, declared[label][1],
-                           f"option {mention.label!r}: the help says default "
-                           f"{mention.default}, the sidecar {declared[label][0].default}",
-                           field="options"))
+                Diagnostic(
+                    sidecar.path,
+                    declared[label][1],
+                    f"option {mention.label!r}: the help says default "
+                    f"{mention.default}, the sidecar {declared[label][0].default}",
+                    field="options",
+                )
+            )
     for label, (option, line) in declared.items():
         if prose.help_file is not None and label not in mentioned:
             diagnostics.append(
-                Diagnostic(sidecar.path, line,
-                           f"option {option.label!r} is not described in the help's Options "
-                           "section", field="options",
-                           hint="describe it in the help, using the same label"))
+                Diagnostic(
+                    sidecar.path,
+                    line,
+                    f"option {option.label!r} is not described in the help's Options section",
+                    field="options",
+                    hint="describe it in the help, using the same label",
+                )
+            )
         for path in (*option.on, *option.off):
             if path not in _LEAF_PATHS:
-                diagnostics.append(Diagnostic(sidecar.path, line,
-                                              f"option {option.id!r} sets unknown field "
-                                              f"{path!r}", field="options"))
+                diagnostics.append(
+                    Diagnostic(
+                        sidecar.path,
+                        line,
+                        f"option {option.id!r} sets unknown field {path!r}",
+                        field="options",
+                    )
+                )
     return diagnostics
 
 
@@ -172,8 +191,9 @@ def _validate(
             if problem["type"] == "missing":
                 message = "not found in the help and not given in the sidecar"
                 hint = f"describe it in {help_file or 'the help'} or add {path} to the sidecar"
-            diagnostics.append(Diagnostic(file or sidecar.path, line, message, field=path,
-                                          hint=hint))
+            diagnostics.append(
+                Diagnostic(file or sidecar.path, line, message, field=path, hint=hint)
+            )
         return None
 
 

@@ -50,12 +50,25 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
 
 def _scalar(node: yaml.ScalarNode, file: str) -> Any:
     text = node.value
-    if node.tag not in ("tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:bool",
-                        "tag:yaml.org,2002:null", "tag:yaml.org,2002:float",
-                        "tag:yaml.org,2002:timestamp", "tag:yaml.org,2002:value"):
+    if node.tag not in (
+        "tag:yaml.org,2002:str",
+        "tag:yaml.org,2002:int",
+        "tag:yaml.org,2002:bool",
+        "tag:yaml.org,2002:null",
+        "tag:yaml.org,2002:float",
+        "tag:yaml.org,2002:timestamp",
+        "tag:yaml.org,2002:value",
+    ):
         line, column = _mark(node)
-        raise SpecError(Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed",
-                                   column=column, hint="remove the tag"))
+        raise SpecError(
+            Diagnostic(
+                file,
+                line,
+                f"YAML tag {node.tag!r} is not allowed",
+                column=column,
+                hint="remove the tag",
+            )
+        )
     if node.style is not None:  # quoted: always a string
         return text
     if text in ("true", "false"):
@@ -67,33 +80,47 @@ def _scalar(node: yaml.ScalarNode, file: str) -> Any:
     return text
 
 
-def _plain(node: yaml.Node, file: str, marks: dict[tuple[str | int, ...], tuple[int, int]],
-           path: tuple[str | int, ...] = ()) -> Any:
+def _plain(
+    node: yaml.Node,
+    file: str,
+    marks: dict[tuple[str | int, ...], tuple[int, int]],
+    path: tuple[str | int, ...] = (),
+) -> Any:
     marks[path] = _mark(node)
     if isinstance(node, yaml.ScalarNode):
         return _scalar(node, file)
     if isinstance(node, yaml.SequenceNode):
         if node.tag != "tag:yaml.org,2002:seq":
             line, column = _mark(node)
-            raise SpecError(Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed",
-                                       column=column))
+            raise SpecError(
+                Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed", column=column)
+            )
         return [_plain(item, file, marks, (*path, i)) for i, item in enumerate(node.value)]
     assert isinstance(node, yaml.MappingNode)
     if node.tag != "tag:yaml.org,2002:map":
         line, column = _mark(node)
-        raise SpecError(Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed",
-                                   column=column))
+        raise SpecError(
+            Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed", column=column)
+        )
     result: dict[str, Any] = {}
     for key_node, value_node in node.value:
         line, column = _mark(key_node)
         if not isinstance(key_node, yaml.ScalarNode) or key_node.tag == "tag:yaml.org,2002:merge":
-            raise SpecError(Diagnostic(file, line, "keys must be plain names (no merge keys)",
-                                       column=column))
+            raise SpecError(
+                Diagnostic(file, line, "keys must be plain names (no merge keys)", column=column)
+            )
         key = str(key_node.value)
         if key in result:
-            raise SpecError(Diagnostic(file, line, f"duplicate key {key!r}", column=column,
-                                       field=".".join(str(p) for p in (*path, key)),
-                                       hint="each key may appear once per mapping"))
+            raise SpecError(
+                Diagnostic(
+                    file,
+                    line,
+                    f"duplicate key {key!r}",
+                    column=column,
+                    field=".".join(str(p) for p in (*path, key)),
+                    hint="each key may appear once per mapping",
+                )
+            )
         result[key] = _plain(value_node, file, marks, (*path, key))
     return result
 
@@ -169,8 +196,15 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
         line = mark.line + 1 if mark else None
         column = mark.column + 1 if mark else None
         problem = error.problem or error.context or "invalid YAML"
-        raise SpecError(Diagnostic(file, line, f"invalid YAML: {problem}", column=column,
-                                   hint="check indentation and quoting")) from None
+        raise SpecError(
+            Diagnostic(
+                file,
+                line,
+                f"invalid YAML: {problem}",
+                column=column,
+                hint="check indentation and quoting",
+            )
+        ) from None
     except yaml.YAMLError as error:
         raise SpecError(Diagnostic(file, None, f"invalid YAML: {error}")) from None
     if node is None:
@@ -179,8 +213,9 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
     data = _plain(node, file, marks)
     if not isinstance(data, dict):
         line, column = _mark(node)
-        raise SpecError(Diagnostic(file, line, "a sidecar must be a mapping of spec fields",
-                                   column=column))
+        raise SpecError(
+            Diagnostic(file, line, "a sidecar must be a mapping of spec fields", column=column)
+        )
     try:
         SidecarSchema.model_validate(data)
     except ValidationError as error:
@@ -196,8 +231,13 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
         if isinstance(value, dict):
             override = value["override"]
             value = value["value"]
-        facts.append(Fact(".".join(path), value,
-                          Provenance(source="sidecar", file=file, line=line, override=override)))
+        facts.append(
+            Fact(
+                ".".join(path),
+                value,
+                Provenance(source="sidecar", file=file, line=line, override=override),
+            )
+        )
     return Sidecar(file, facts, options, option_lines, help_file)
 
 
@@ -211,12 +251,16 @@ def load_sidecar(path: Path) -> Sidecar:
     return load_sidecar_text(text, str(path))
 
 
-def _schema_diagnostics(error: ValidationError, file: str,
-                        marks: dict[tuple[str | int, ...], tuple[int, int]]) -> list[Diagnostic]:
+def _schema_diagnostics(
+    error: ValidationError, file: str, marks: dict[tuple[str | int, ...], tuple[int, int]]
+) -> list[Diagnostic]:
     diagnostics = []
     for problem in error.errors():
-        location = tuple(part for part in problem["loc"] if not isinstance(part, str)
-                         or not part.startswith("function-"))
+        location = tuple(
+            part
+            for part in problem["loc"]
+            if not isinstance(part, str) or not part.startswith("function-")
+        )
         known = location
         while known and known not in marks:
             known = known[:-1]

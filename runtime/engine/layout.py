@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 from runtime.engine.cards import DECK_SIZE
 from runtime.engine.rules import Accepts, Builds, PileKind, Rules
@@ -26,7 +26,7 @@ class Layout:
         return {name: i for i, name in enumerate(self.names)}
 
 
-@lru_cache(maxsize=None)
+@cache
 def layout_for(rules: Rules) -> Layout:
     kinds: list[PileKind] = [PileKind.STOCK]
     names = ["s"]
@@ -82,7 +82,7 @@ class Tables:
     waste: BuildTable | None
 
 
-@lru_cache(maxsize=None)
+@cache
 def tables_for(rules: Rules, base: int) -> Tables:
     return Tables(
         tableau=_build_table(rules.tableau_builds, base),

@@ -24,11 +24,11 @@ class Move(NamedTuple):
     kind: MoveKind
     src: int = -1
     dst: int = -1
-    count: int = 0
+    size: int = 0
 
     @classmethod
-    def transfer(cls, src: int, dst: int, count: int = 1) -> Move:
-        return cls(MoveKind.TRANSFER, src, dst, count)
+    def transfer(cls, src: int, dst: int, size: int = 1) -> Move:
+        return cls(MoveKind.TRANSFER, src, dst, size)
 
 
 DEAL = Move(MoveKind.DEAL)
@@ -49,7 +49,7 @@ def move_text(move: Move, pile_names: tuple[str, ...]) -> str:
     if move.kind is MoveKind.REDEAL:
         return "redeal"
     text = f"{pile_names[move.src]}>{pile_names[move.dst]}"
-    return text if move.count == 1 else f"{text}x{move.count}"
+    return text if move.size == 1 else f"{text}x{move.size}"
 
 
 def parse_move(text: str, pile_index: dict[str, int]) -> Move:

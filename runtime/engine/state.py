@@ -214,9 +214,7 @@ class State:
             append(REDEAL)
         return moves
 
-    def _runs_to_foundation(
-        self, src: int, dst: int, pile: tuple[int, ...], append: Any
-    ) -> None:
+    def _runs_to_foundation(self, src: int, dst: int, pile: tuple[int, ...], append: Any) -> None:
         fnd = self.tables.foundation
         assert fnd is not None
         for n in range(2, len(pile) + 1):
@@ -318,7 +316,7 @@ class State:
         piles = list(self.piles)
         layout = self.layout
         if kind is _TRANSFER:
-            src, dst, n = move.src, move.dst, move.count
+            src, dst, n = move.src, move.dst, move.size
             source = piles[src]
             moving = source[-n:]
             rest = source[:-n]
@@ -422,9 +420,7 @@ class State:
 
     def describe_pile(self, pile: int) -> str:
         cards = self.piles[pile]
-        return " ".join(
-            "##" if c >= FACE_DOWN else card_text(c) for c in cards
-        )
+        return " ".join("##" if c >= FACE_DOWN else card_text(c) for c in cards)
 
     def replay_moves(self, moves: Iterable[Move | str]) -> None:
         for move in moves:

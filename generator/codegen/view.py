@@ -1,0 +1,185 @@
+"""View models: what the rules template needs, computed and sorted in Python."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from enum import Enum
+
+from generator.codegen.predicates import (
+    Predicate,
+    build_predicate,
+    empty_predicate,
+    foundation_start_predicate,
+)
+from generator.spec.merge import effective
+from generator.spec.model import FoundationBase, TableauLayout, VariantSpec
+
+# Engine enum class for each spec enum used in `Rules`, by `Rules` field name.
+_ENUM_FIELDS = {
+    "group_move": "GroupMove",
+    "group_limit": "GroupLimit",
+    "stock_target": "StockTarget",
+    "stock_end": "StockEnd",
+    "goal": "Goal",
+    "scoring": "Scoring",
+}
+
+
+def literal(value: object) -> str:
+    """A Python literal for a plain value; `repr` never yields code for these types."""
+    if isinstance(value, bool | int | str | None):
+        return repr(value)
+    if isinstance(value, tuple):
+        inner = ", ".join(literal(v) for v in value)
+        return f"({inner},)" if len(value) == 1 else f"({inner})"
+    raise TypeError(f"no literal for {type(value).__name__}")
+
+
+@dataclass(frozen=True, slots=True)
+class Field:
+    name: str
+    code: str
+
+
+@dataclass(frozen=True, slots=True)
+class Variant:
+    values: str  # the option values tuple, as code
+    changes: tuple[Field, ...]  # fields that differ from the default rules
+
+
+@dataclass(frozen=True, slots=True)
+class OptionView:
+    id: str
+    label: str
+    default: str
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleView:
+    game_id: str
+    title: str
+    sources: tuple[tuple[str, str], ...]
+    predicates: tuple[Predicate, ...]
+    card_imports: tuple[str, ...]  # sorted as ruff's isort does: constants, classes, functions
+    rules_imports: tuple[str, ...]
+    uses_replace: bool
+    options: tuple[OptionView, ...]
+    default_values: str
+    default_rules: tuple[Field, ...]
+    variants: tuple[Variant, ...]
+
+
+def _pyramid_cover(count: int) -> tuple[tuple[int, ...], ...]:
+    """Rows of 1..n, row-major; the card at (row, i) is covered by (row+1, i) and (row+1, i+1)."""
+    rows = 0
+    while rows * (rows + 1) // 2 < count:
+        rows += 1
+    cover: list[tuple[int, ...]] = []
+    for row in range(rows):
+        for i in range(row + 1):
+            if row + 1 < rows:
+                below = (row + 1) * (row + 2) // 2
+                cover.append((below + i, below + i + 1))
+            else:
+                cover.append(())
+    return tuple(cover)
+
+
+def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
+    predicates: list[Predicate] = []
+
+    def use(predicate: Predicate | None) -> str:
+        if predicate is None:
+            return "None"
+        predicates.append(predicate)
+        return predicate.name
+
+    tableau = spec.tableau
+    cover = _pyramid_cover(tableau.count) if tableau.layout is TableauLayout.PYRAMID else ()
+    has_foundations = spec.foundations.count > 0
+    values: list[tuple[str, str]] = [
+        ("tableau_deal", literal(tuple(zip(tableau.face_down, tableau.face_up, strict=True)))),
+        ("reserve_deal", literal(spec.reserves.deal)),
+        ("foundations", literal(spec.foundations.count)),
+        ("has_waste", literal(spec.waste.present)),
+        ("covered_by", literal(cover)),
+        ("base_from_deal", literal(spec.foundations.base is FoundationBase.DEALT)),
+        ("tableau_builds", use(build_predicate(tableau.build))),
+        ("tableau_empty_accepts", use(empty_predicate(tableau.empty))),
+        (
+            "foundation_builds",
+            use(build_predicate(spec.foundations.build) if has_foundations else None),
+        ),
+        (
+            "foundation_empty_accepts",
+            use(foundation_start_predicate(spec.foundations.base) if has_foundations else None),
+        ),
+        ("waste_builds", use(build_predicate(spec.waste.build) if spec.waste.present else None)),
+        ("group_move", _enum("group_move", tableau.group_move)),
+        ("group_limit", _enum("group_limit", tableau.group_limit)),
+        ("runs_to_foundation", literal(tableau.runs_to_foundation)),
+        ("foundation_play_back", literal(spec.foundations.play_back)),
+        ("reserves_accept", literal(spec.reserves.accepts)),
+        ("reserve_capacity", literal(spec.reserves.capacity)),
+        ("stock_draw", literal(spec.stock.draw)),
+        ("stock_target", _enum("stock_target", spec.stock.target)),
+        ("redeals", literal(spec.stock.redeals)),
+        ("stock_end", _enum("stock_end", spec.stock.end)),
+        ("goal", _enum("goal", spec.goal.kind)),
+        ("finish_stock_when_tableau_clear", literal(spec.goal.finish_stock_when_tableau_clear)),
+        ("scoring", _enum("scoring", spec.scoring.kind)),
+        ("max_score", literal(spec.scoring.max)),
+    ]
+    return [Field(name, code) for name, code in values], predicates
+
+
+def _enum(field: str, value: Enum) -> str:
+    # Member names are derived from fixed enum values, never from spec text.
+    return f"{_ENUM_FIELDS[field]}.{str(value.value).upper()}"
+
+
+def module_view(spec: VariantSpec, sources: tuple[tuple[str, str], ...]) -> ModuleView:
+    defaults = tuple(option.default for option in spec.options)
+    default_fields, predicates = _rules_fields(effective(spec, defaults))
+    default_map = {f.name: f.code for f in default_fields}
+    variants = []
+    for values in itertools.product((False, True), repeat=len(spec.options)):
+        if values == defaults:
+            continue
+        fields, more = _rules_fields(effective(spec, values))
+        predicates.extend(more)
+        changes = tuple(f for f in fields if default_map[f.name] != f.code)
+        variants.append(Variant(literal(values), changes))
+    unique = {p.name: p for p in predicates}
+    used = sorted(unique.values())
+    helpers = {h for p in used for h in p.helpers}
+    enums = {
+        code.split(".")[0] for f in default_fields for code in [f.code] if f.name in _ENUM_FIELDS
+    }
+    enums.update(
+        c.code.split(".")[0] for v in variants for c in v.changes if c.name in _ENUM_FIELDS
+    )
+    return ModuleView(
+        game_id=spec.id,
+        title=spec.title,
+        sources=sources,
+        predicates=tuple(used),
+        card_imports=(
+            *sorted(h for h in helpers if h.isupper()),
+            "Card",
+            *sorted(h for h in helpers if not h.isupper()),
+        ),
+        rules_imports=tuple(
+            sorted(
+                {"GameDefinition", "Rules", *enums} | ({"OptionInfo"} if spec.options else set())
+            )
+        ),
+        uses_replace=any(v.changes for v in variants),
+        options=tuple(
+            OptionView(literal(o.id), literal(o.label), literal(o.default)) for o in spec.options
+        ),
+        default_values=literal(defaults),
+        default_rules=tuple(default_fields),
+        variants=tuple(variants),
+    )

@@ -1,0 +1,60 @@
+"""Reading PO files with babel, turning syntax errors into diagnostics."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import PoFileError, read_po
+
+from generator.diagnostics import Diagnostic, SpecError
+from generator.i18n.messages import CREDITS_CONTEXT, CREDITS_ID
+
+
+@dataclass(frozen=True, slots=True)
+class Translation:
+    text: str
+    line: int | None
+
+
+def load_po(path: Path) -> Catalog:
+    """Parse a PO/POT file; raise SpecError naming the file and line if it is invalid."""
+    try:
+        with path.open("rb") as handle:
+            return read_po(handle, abort_invalid=True)
+    except OSError as exc:
+        raise SpecError(
+            Diagnostic(str(path), None, f"cannot read PO file: {exc.strerror}")
+        ) from None
+    except PoFileError as exc:
+        line = getattr(exc, "lineno", None)
+        raise SpecError(Diagnostic(str(path), line, f"invalid PO file: {exc}")) from None
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise SpecError(Diagnostic(str(path), None, f"invalid PO file: {exc}")) from None
+
+
+def translations(catalog: Catalog) -> dict[tuple[str | None, str], Translation]:
+    """What msgfmt would compile: translated, non-fuzzy, singular messages."""
+    out: dict[tuple[str | None, str], Translation] = {}
+    for message in catalog:
+        if not message.id or message.fuzzy or not isinstance(message.id, str):
+            continue
+        if isinstance(message.string, str) and message.string:
+            out[(message.context, message.id)] = Translation(message.string, message.lineno)
+    return out
+
+
+def header(catalog: Catalog, name: str) -> str | None:
+    for key, value in catalog.mime_headers:
+        if key.lower() == name.lower():
+            return str(value)
+    return None
+
+
+def translator_credits(po_path: Path) -> list[str]:
+    """The translators named in the PO's translator-credits message, one per line."""
+    found = translations(load_po(po_path)).get((CREDITS_CONTEXT, CREDITS_ID))
+    if found is None or found.text == CREDITS_ID:
+        return []
+    return [line.strip() for line in found.text.splitlines() if line.strip()]

@@ -1,0 +1,181 @@
+"""specs/ → generated/: read, validate, merge, render, and write (or check) every game.
+
+Each stage returns diagnostics instead of raising; nothing is written when any game has an
+error, so a broken spec never leaves half-generated output behind.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.codegen.render import RenderError, render_catalog, render_rules
+from generator.codegen.view import module_view
+from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
+from generator.spec.facts import ProseFacts
+from generator.spec.merge import merge_facts
+from generator.spec.model import VariantSpec
+from generator.spec.sidecar import load_sidecar
+
+GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+
+
+@dataclass(frozen=True, slots=True)
+class GameSources:
+    game_id: str
+    help_file: Path | None
+    sidecar: Path
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedSpec:
+    sources: GameSources
+    spec: VariantSpec
+    digests: tuple[tuple[str, str], ...]
+
+
+def project_root() -> Path:
+    return Path(__file__).resolve().parent.parent
+
+
+def _display(path: Path, root: Path) -> str:
+    try:
+        return path.resolve().relative_to(root.resolve()).as_posix()
+    except ValueError:
+        return str(path)
+
+
+def discover(specs_dir: Path) -> tuple[list[GameSources], list[Diagnostic]]:
+    """Pair ``<game>.yaml`` sidecars with their ``<game>.xml`` help files."""
+    diagnostics: list[Diagnostic] = []
+    games = []
+    if not specs_dir.is_dir():
+        return [], [Diagnostic(str(specs_dir), None, "no specs directory")]
+    for sidecar in sorted(specs_dir.glob("*.yaml")):
+        game_id = sidecar.stem
+        if not GAME_ID.match(game_id):
+            diagnostics.append(
+                Diagnostic(
+                    str(sidecar),
+                    None,
+                    f"{game_id!r} is not a valid game id",
+                    hint="use lower-case letters, digits and underscores, starting with a letter",
+                )
+            )
+            continue
+        help_file = sidecar.with_suffix(".xml")
+        games.append(GameSources(game_id, help_file if help_file.exists() else None, sidecar))
+    for help_file in sorted(specs_dir.glob("*.xml")):
+        if not help_file.with_suffix(".yaml").exists():
+            diagnostics.append(
+                Diagnostic(
+                    str(help_file),
+                    None,
+                    "help file has no sidecar",
+                    level=Level.WARNING,
+                    hint=f"add {help_file.with_suffix('.yaml').name} to make it a game",
+                )
+            )
+    return games, diagnostics
+
+
+def read_prose(help_file: Path | None) -> ProseFacts:
+    if help_file is None:
+        return ProseFacts()
+    from generator.docbook import read_help
+    from generator.prose.extract import extract_facts
+
+    prose = extract_facts(read_help(help_file))
+    prose.help_file = str(help_file)
+    return prose
+
+
+def load_spec(
+    sources: GameSources, root: Path | None = None
+) -> tuple[LoadedSpec | None, list[Diagnostic]]:
+    root = root or project_root()
+    try:
+        prose = read_prose(sources.help_file)
+        sidecar = load_sidecar(sources.sidecar)
+    except SpecError as error:
+        return None, error.diagnostics
+    spec, diagnostics = merge_facts(
+        prose,
+        sidecar,
+        sources.game_id,
+        str(sources.help_file) if sources.help_file else None,
+    )
+    if spec is None:
+        return None, diagnostics
+    if sources.help_file is None and "title" not in spec.provenance:
+        diagnostics.append(Diagnostic(str(sources.sidecar), None, "no title", field="title"))
+        return None, diagnostics
+    files = [p for p in (sources.help_file, sources.sidecar) if p is not None]
+    digests = tuple((_display(p, root), hashlib.sha256(p.read_bytes()).hexdigest()) for p in files)
+    return LoadedSpec(sources, spec, digests), diagnostics
+
+
+def render_outputs(
+    specs_dir: Path, root: Path | None = None
+) -> tuple[dict[str, bytes], list[Diagnostic]]:
+    """Every generated file (path relative to the project root → bytes), or diagnostics."""
+    root = root or project_root()
+    games, diagnostics = discover(specs_dir)
+    loaded: list[LoadedSpec] = []
+    for sources in games:
+        result, found = load_spec(sources, root)
+        diagnostics.extend(found)
+        if result is not None:
+            loaded.append(result)
+    if has_errors(diagnostics):
+        return {}, diagnostics
+    outputs: dict[str, bytes] = {}
+    try:
+        for item in loaded:
+            view = module_view(item.spec, item.digests)
+            outputs[f"generated/rules/{item.spec.id}.py"] = render_rules(view).encode()
+            outputs[f"generated/specs/{item.spec.id}.json"] = (
+                item.spec.model_dump_json(indent=2) + "\n"
+            ).encode()
+        catalog = sorted((item.spec.id, item.spec.title) for item in loaded)
+        outputs["generated/catalog.py"] = render_catalog(catalog).encode()
+    except RenderError as error:
+        diagnostics.append(Diagnostic(str(specs_dir), None, f"cannot render: {error}"))
+        return {}, diagnostics
+    return outputs, diagnostics
+
+
+MANAGED_DIRS = ("generated/rules", "generated/specs")
+_KEEP = {"__init__.py"}
+
+
+def stale_files(outputs: dict[str, bytes], root: Path) -> list[str]:
+    """Generated files that differ from ``outputs``, are missing, or should not exist."""
+    stale = [
+        path
+        for path, data in outputs.items()
+        if not (root / path).exists() or (root / path).read_bytes() != data
+    ]
+    for directory in MANAGED_DIRS:
+        for path in sorted((root / directory).glob("*")):
+            relative = f"{directory}/{path.name}"
+            if path.is_file() and path.name not in _KEEP and relative not in outputs:
+                stale.append(relative)
+    return stale
+
+
+def write_outputs(outputs: dict[str, bytes], root: Path) -> list[str]:
+    """Write changed files atomically and remove generated files whose spec is gone."""
+    changed = stale_files(outputs, root)
+    for relative in changed:
+        path = root / relative
+        if relative not in outputs:
+            path.unlink()
+            continue
+        path.parent.mkdir(parents=True, exist_ok=True)
+        temporary = path.with_name(path.name + ".tmp")
+        temporary.write_bytes(outputs[relative])
+        temporary.replace(path)
+    return changed
