@@ -1,0 +1,184 @@
+"""Authoring commands of ``helpdeck``: lint, spec, generate, report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
+from generator.pipeline import (
+    GameSources,
+    discover,
+    load_spec,
+    project_root,
+    read_prose,
+    render_outputs,
+    stale_files,
+    write_outputs,
+)
+
+
+def _print_diagnostics(diagnostics: list[Diagnostic]) -> None:
+    for diagnostic in diagnostics:
+        print(diagnostic.format(), file=sys.stderr)
+    errors = sum(1 for d in diagnostics if d.level is Level.ERROR)
+    warnings = sum(1 for d in diagnostics if d.level is Level.WARNING)
+    if errors or warnings:
+        print(f"{errors} error(s), {warnings} warning(s)", file=sys.stderr)
+
+
+def _specs_dir(args: argparse.Namespace) -> Path:
+    return Path(args.specs) if args.specs else project_root() / "specs"
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    root = Path(args.root) if args.root else project_root()
+    outputs, diagnostics = render_outputs(_specs_dir(args), root)
+    _print_diagnostics(diagnostics)
+    if has_errors(diagnostics):
+        print("nothing generated: fix the errors above", file=sys.stderr)
+        return 1
+    if args.check:
+        stale = stale_files(outputs, root)
+        for path in stale:
+            print(f"stale: {path}", file=sys.stderr)
+        if stale:
+            print("generated/ is out of date: run `helpdeck generate`", file=sys.stderr)
+            return 1
+        print(f"generated/ is up to date ({len(outputs)} files)")
+        return 0
+    changed = write_outputs(outputs, root)
+    print(f"{len(outputs)} files, {len(changed)} changed")
+    return 0
+
+
+def _sources_for(target: str, specs_dir: Path) -> GameSources:
+    """A game id, or a path to a help file or sidecar."""
+    path = Path(target)
+    if path.suffix in (".xml", ".yaml", ".yml") or path.exists():
+        sidecar = path.with_suffix(".yaml")
+        help_file = path.with_suffix(".xml")
+        return GameSources(
+            path.stem,
+            help_file if help_file.exists() else None,
+            sidecar,
+        )
+    games, _ = discover(specs_dir)
+    for game in games:
+        if game.game_id == target:
+            return game
+    known = ", ".join(g.game_id for g in games)
+    raise SpecError(Diagnostic(target, None, f"no such game (known: {known})"))
+
+
+def _lint_one(target: str, specs_dir: Path, as_json: bool) -> list[Diagnostic]:
+    try:
+        sources = _sources_for(target, specs_dir)
+    except SpecError as error:
+        return error.diagnostics
+    if not sources.sidecar.exists():
+        # A help file on its own: show what the prose yields.
+        try:
+            prose = read_prose(sources.help_file)
+        except SpecError as error:
+            return error.diagnostics
+        for fact in prose.facts:
+            p = fact.provenance
+            print(f"{fact.path:<40} {fact.value!r:<24} prose {p.file}:{p.line} {p.phrase!r}")
+        for option in prose.options:
+            print(f"{'option':<40} {option.label!r:<24} prose line {option.line}")
+        return prose.diagnostics
+    loaded, diagnostics = load_spec(sources)
+    if loaded is not None:
+        _print_spec(loaded.spec.model_dump(mode="json"), as_json)
+    return diagnostics
+
+
+def _print_spec(data: dict[str, Any], as_json: bool) -> None:
+    if as_json:
+        print(json.dumps(data, indent=2))
+        return
+    provenance = data.pop("provenance")
+    options = data.pop("options")
+
+    def walk(node: dict[str, Any], prefix: str = "") -> None:
+        for key, value in node.items():
+            path = f"{prefix}{key}"
+            if isinstance(value, dict):
+                walk(value, path + ".")
+                continue
+            source = provenance.get(path)
+            where = "default"
+            if source:
+                where = f"{source['source']} {source['file']}:{source['line']}"
+                if source.get("phrase"):
+                    where += f" {source['phrase']!r}"
+                if source.get("override"):
+                    where += f" (override: {source['override']})"
+            print(f"{path:<40} {json.dumps(value):<24} {where}")
+
+    walk(data)
+    for option in options:
+        print(
+            f"option {option['id']} ({option['label']!r}, default {option['default']}): "
+            f"on {option['on']} off {option['off']}"
+        )
+
+
+def cmd_lint(args: argparse.Namespace) -> int:
+    failed = False
+    for target in args.files:
+        diagnostics = _lint_one(target, _specs_dir(args), False)
+        _print_diagnostics(diagnostics)
+        failed = failed or has_errors(diagnostics)
+    return 1 if failed else 0
+
+
+def cmd_spec(args: argparse.Namespace) -> int:
+    try:
+        sources = _sources_for(args.game, _specs_dir(args))
+    except SpecError as error:
+        _print_diagnostics(error.diagnostics)
+        return 1
+    loaded, diagnostics = load_spec(sources)
+    if loaded is None:
+        _print_diagnostics(diagnostics)
+        return 1
+    _print_spec(loaded.spec.model_dump(mode="json"), args.json)
+    return 0
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    from generator.prose.report import main_report
+
+    corpus = Path(args.corpus)
+    paths = sorted(corpus.glob("*.xml")) if corpus.is_dir() else [corpus]
+    if not paths:
+        print(f"no help files in {corpus}", file=sys.stderr)
+        return 1
+    print(main_report(paths), end="")
+    return 0
+
+
+def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], Any]) -> None:
+    generate = command("generate", cmd_generate, "render generated/ from specs/")
+    generate.add_argument("--check", action="store_true", help="fail if generated/ is stale")
+    generate.add_argument("--specs", help=argparse.SUPPRESS)
+    generate.add_argument("--root", help=argparse.SUPPRESS)
+    lint = command("lint", cmd_lint, "check help files and sidecars; print the spec")
+    lint.add_argument("files", nargs="+", help="help files, sidecars or game ids")
+    lint.add_argument("--specs", help=argparse.SUPPRESS)
+    spec = command("spec", cmd_spec, "print a game's variant spec with provenance")
+    spec.add_argument("game")
+    spec.add_argument("--json", action="store_true")
+    spec.add_argument("--specs", help=argparse.SUPPRESS)
+    report = command("report", cmd_report, "prose coverage over a corpus of help files")
+    report.add_argument(
+        "corpus",
+        nargs="?",
+        default=str(project_root().parent / "shared" / "corpus" / "aisleriot" / "help" / "C"),
+    )

@@ -1,0 +1,159 @@
+"""The ``helpdeck`` command: play and inspect games; authoring commands come from `generator`.
+
+Bad input ends with a one-line message on stderr and exit status 2 (usage) or 1 (input),
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from runtime.engine import (
+    DealCodeError,
+    IllegalMoveError,
+    MoveSyntaxError,
+    State,
+    UnknownGameError,
+    from_deal_code,
+    load_game,
+)
+from runtime.engine.serialize import state_json, state_text
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+class CommandError(Exception):
+    """A user error: printed as one line, exit status 1."""
+
+
+def parse_option(text: str) -> tuple[str, bool]:
+    name, sep, value = text.partition("=")
+    truth = {"1": True, "on": True, "true": True, "yes": True}
+    falsity = {"0": False, "off": False, "false": False, "no": False}
+    word = value.strip().lower()
+    if not sep or word not in truth | falsity:
+        raise argparse.ArgumentTypeError(f"expected NAME=on|off, got {text!r}")
+    return name.strip(), truth.get(word, False)
+
+
+def add_deal_arguments(parser: argparse.ArgumentParser, game_required: bool = True) -> None:
+    parser.add_argument("game", nargs=None if game_required else "?", help="game id")
+    parser.add_argument("--seed", type=int, default=None, help="deal number (default 0)")
+    parser.add_argument("--deal", metavar="CODE", help="a shared deal code, e.g. saratoga-42-01")
+    parser.add_argument(
+        "--option",
+        action="append",
+        type=parse_option,
+        default=[],
+        metavar="NAME=on|off",
+        help="a game option (repeatable)",
+    )
+
+
+def state_from_args(args: argparse.Namespace) -> State:
+    try:
+        if args.deal:
+            state = from_deal_code(args.deal)
+            if args.game and state.game.id != args.game:
+                raise CommandError(f"deal code {args.deal!r} is not a {args.game} deal")
+            return state
+        if args.game is None:
+            raise CommandError("name a game or give --deal CODE")
+        return State.new(load_game(args.game), dict(args.option), args.seed or 0)
+    except (UnknownGameError, DealCodeError, ValueError) as error:
+        raise CommandError(str(error).strip("'\"")) from None
+
+
+def cmd_deal(args: argparse.Namespace) -> int:
+    state = state_from_args(args)
+    if args.json:
+        print(json.dumps(state_json(state), indent=2))
+    else:
+        print(state_text(state), end="")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    state = state_from_args(args)
+    try:
+        for text in args.moves:
+            state.play(text)
+    except (IllegalMoveError, MoveSyntaxError) as error:
+        raise CommandError(str(error)) from None
+    print(state_text(state), end="")
+    if args.moves_list:
+        print("legal moves:", " ".join(state.move_text(m) for m in state.legal_moves()))
+    return 0
+
+
+def cmd_games(args: argparse.Namespace) -> int:
+    from runtime.engine.catalog import game_titles
+
+    for game_id, title in game_titles().items():
+        print(f"{game_id:<16} {title}")
+    return 0
+
+
+def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
+    parser = argparse.ArgumentParser(
+        prog="helpdeck", description="Solitaire games whose rules are their help documents."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    handlers: dict[str, Handler] = {}
+
+    def command(name: str, handler: Handler, help_text: str) -> argparse.ArgumentParser:
+        handlers[name] = handler
+        return commands.add_parser(name, help=help_text, description=help_text)
+
+    command("games", cmd_games, "list the games in the catalog")
+    deal = command("deal", cmd_deal, "print a deal (text, or JSON with --json)")
+    add_deal_arguments(deal)
+    deal.add_argument("--json", action="store_true", help="print the documented deal JSON")
+    show = command("show", cmd_show, "print a readable picture of a position")
+    add_deal_arguments(show)
+    show.add_argument("--moves", nargs="*", default=[], help="moves to play first, e.g. t3>f1")
+    show.add_argument(
+        "--legal", dest="moves_list", action="store_true", help="also list the legal moves"
+    )
+    for register in _plugins():
+        register(command)
+    return parser, handlers
+
+
+def _plugins() -> list[Callable[[Any], None]]:
+    """Command groups that live in other packages and may be absent (e.g. on Android)."""
+    found = []
+    for module_name in ("runtime.app.commands", "runtime.solver.commands", "generator.cli"):
+        try:
+            present = importlib.util.find_spec(module_name) is not None
+        except ModuleNotFoundError:
+            present = False
+        if present:
+            found.append(importlib.import_module(module_name).register)
+    return found
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser, handlers = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 2
+    try:
+        return handlers[args.command](args)
+    except CommandError as error:
+        print(f"helpdeck {args.command}: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print(f"helpdeck {args.command}: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
