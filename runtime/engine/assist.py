@@ -12,9 +12,13 @@ def foundation_move(state: State, pile: int) -> Move | None:
     """The move a double-click on ``pile`` makes: its top card to a foundation, if legal."""
     kinds = state.layout.kinds
     for move in state.legal_moves():
-        if move.kind is MoveKind.TRANSFER and move.src == pile and move.size == 1:
-            if kinds[move.dst] is PileKind.FOUNDATION:
-                return move
+        if (
+            move.kind is MoveKind.TRANSFER
+            and move.src == pile
+            and move.size == 1
+            and kinds[move.dst] is PileKind.FOUNDATION
+        ):
+            return move
     return None
 
 
