@@ -96,7 +96,9 @@ def parse_sgml(text: str, path: str) -> Element:
                 stack[-1].children.append(Text(token.value, token.line))
             elif token.value.strip():
                 where = "after" if root is not None else "before"
-                raise _fail(path, token.line, f"text {where} the document element")
+                leading = token.value[: len(token.value) - len(token.value.lstrip())]
+                line = token.line + leading.count("\n")
+                raise _fail(path, line, f"text {where} the document element")
         elif isinstance(token, StartTag):
             while stack and _omissible(stack[-1].tag) and _closes(token.name, stack[-1].tag):
                 stack.pop()
@@ -135,7 +137,7 @@ def _close(stack: list[Element], token: EndTag, path: str) -> None:
         return  # a redundant end tag for an EMPTY element is harmless
     depth = next((i for i in range(len(stack) - 1, -1, -1) if stack[i].tag == name), None)
     if depth is None:
-        if _omissible(name):
+        if name in _CLOSED_BY:
             return  # already closed implicitly, e.g. </para> after a nested <para>
         raise _fail(path, token.line, f"</{name}> has no matching start tag")
     for element in stack[depth + 1 :]:

@@ -37,13 +37,11 @@ def parse_xml(data: bytes, path: str) -> Element:
         root = etree.fromstring(data, _parser())
     except etree.XMLSyntaxError as exc:
         line, column = exc.position
-        raise spec_error(
-            path,
-            line or None,
-            f"malformed XML: {exc.msg}",
-            hint="check the tag and entity syntax at this position",
-            column=(column or None),
-        ) from None
+        message, hint = f"malformed XML: {exc.msg}", "check the tag and entity syntax here"
+        if "amplification" in exc.msg:
+            message = "entity expansion too large (entity bomb?)"
+            hint = "help documents only need short text entities such as &appname;"
+        raise spec_error(path, line or None, message, hint=hint, column=column or None) from None
     except (ValueError, etree.LxmlError) as exc:
         raise spec_error(path, None, f"cannot parse XML: {exc}") from None
     if root is None:
