@@ -17,7 +17,7 @@ from lxml import etree
 from generator.diagnostics import Diagnostic, Level
 from generator.i18n.extract import DocumentMessages
 from generator.i18n.messages import CREDITS_CONTEXT, CREDITS_ID, MessageList
-from generator.i18n.po import Translation, header, load_po, translations
+from generator.i18n.po import Translation, load_po, translations
 from generator.i18n.rules import NS_ITST, DocRules, Element, is_element, rules_for
 from generator.i18n.safety import NS_BLANK, markup_problems, parse_fragment
 from generator.i18n.xmlsafe import parse_file
@@ -26,16 +26,18 @@ CREDIT_LINE = re.compile(r"(.*) <(.*)>, (.*)")
 
 
 def merge_translation(
-    xml_path: Path, po_path: Path, strict: bool = False
+    xml_path: Path, po_path: Path, strict: bool = False, lang: str | None = None
 ) -> tuple[bytes, list[Diagnostic]]:
     """Translate `xml_path` with `po_path`; returns the XML bytes and per-message problems.
 
-    Unreadable input (source XML or PO syntax) raises SpecError.  A rejected
+    The root gets `lang=<language>` from `lang` or the PO file name, as with
+    itstool.  Unreadable input (source XML or PO syntax) raises SpecError.  A rejected
     translation is a WARNING, or an ERROR with `strict=True`; either way that
     message stays English.
     """
     catalog = load_po(po_path)
-    language = convert_locale(header(catalog, "Language") or po_path.stem)
+    # Like itstool -m, the language comes from the file name (de.po -> de) unless given.
+    language = convert_locale(lang or po_path.stem)
     tree = parse_file(xml_path)
     merger = Merger(tree, translations(catalog), po_path, strict)
     merger.merge_document(language)

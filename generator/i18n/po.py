@@ -21,8 +21,11 @@ class Translation:
 def load_po(path: Path) -> Catalog:
     """Parse a PO/POT file; raise SpecError naming the file and line if it is invalid."""
     try:
-        with path.open("rb") as handle:
-            return read_po(handle, abort_invalid=True)
+        lines = path.read_bytes().splitlines(keepends=True)
+        # babel cannot parse "#~|" (previous msgid of an obsolete entry); it is only
+        # a comment, so blank it out, keeping line numbers for diagnostics.
+        lines = [b"\n" if line.lstrip().startswith(b"#~|") else line for line in lines]
+        return read_po(lines, abort_invalid=True)
     except OSError as exc:
         raise SpecError(
             Diagnostic(str(path), None, f"cannot read PO file: {exc.strerror}")
