@@ -14,7 +14,15 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationError,
+)
 
 from generator.diagnostics import Diagnostic, SpecError
 from generator.spec.facts import Fact
@@ -122,6 +130,7 @@ def _plain(
                 )
             )
         result[key] = _plain(value_node, file, marks, (*path, key))
+        marks[(*path, key)] = (line, column)  # errors point at the key, not its value
     return result
 
 
@@ -129,6 +138,10 @@ class OverrideValue(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     value: Any
     override: str = Field(min_length=3)
+
+
+# A leaf is a plain value, or {value: ..., override: <reason>} to overrule the prose.
+Leaf = OverrideValue | StrictBool | StrictInt | StrictStr | list[StrictInt] | None
 
 
 def _sidecar_section_model() -> type[BaseModel]:
@@ -147,7 +160,7 @@ def _sidecar_section_model() -> type[BaseModel]:
         fields: dict[str, Any] = {}
         for key, child in node.items():
             if child is None:
-                fields[key] = (Any, None)
+                fields[key] = (Leaf, None)
             else:
                 fields[key] = (build(f"{name}_{key}", child) | None, None)
         return create_model(  # type: ignore[call-overload, no-any-return]
@@ -251,25 +264,41 @@ def load_sidecar(path: Path) -> Sidecar:
     return load_sidecar_text(text, str(path))
 
 
+def _inside_override(location: tuple[Any, ...], field: tuple[str | int, ...]) -> bool:
+    """True for an error within a {value, override} mapping, i.e. the input was one."""
+    rest = location[len(field) :]
+    return len(rest) > 1 and rest[0] == "OverrideValue"
+
+
 def _schema_diagnostics(
     error: ValidationError, file: str, marks: dict[tuple[str | int, ...], tuple[int, int]]
 ) -> list[Diagnostic]:
-    diagnostics = []
+    """One diagnostic per faulty field; union alternatives are folded into one message."""
+    by_field: dict[tuple[str | int, ...], list[Any]] = {}
     for problem in error.errors():
-        location = tuple(
-            part
-            for part in problem["loc"]
-            if not isinstance(part, str) or not part.startswith("function-")
-        )
-        known = location
+        known = tuple(problem["loc"])
         while known and known not in marks:
             known = known[:-1]
+        by_field.setdefault(known, []).append(problem)
+    diagnostics = []
+    for known, problems in by_field.items():
         line, column = marks.get(known, (None, None))
-        field = ".".join(str(p) for p in location)
-        message = problem["msg"]
+        field = ".".join(str(p) for p in known) or None
+        first = problems[0]
         hint = None
-        if problem["type"] == "extra_forbidden":
+        if first["type"] == "extra_forbidden":
             message = "unknown field"
             hint = "see docs/spec-language.md for the fields a sidecar may set"
+        elif inside_override := [p for p in problems if _inside_override(p["loc"], known)]:
+            override = inside_override[0]
+            message = f"override: {override['msg']}"
+            hint = "write {value: ..., override: <why the help is overruled>}"
+        elif len(problems) > 1:
+            message = (
+                "expected a number, true/false, a word or a list of numbers, "
+                f"got {first['input']!r}"
+            )
+        else:
+            message = first["msg"]
         diagnostics.append(Diagnostic(file, line, message, column=column, field=field, hint=hint))
     return diagnostics

@@ -1,0 +1,27 @@
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+MINIMAL_SIDECAR = """\
+title: Tiny
+tableau:
+  count: 2
+  face_down: [0, 1]
+  face_up: [1, 1]
+  build: {direction: down, suit: alternate_colour}
+"""
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def specs(tmp_path: Path) -> Path:
+    directory = tmp_path / "specs"
+    directory.mkdir()
+    return directory
