@@ -121,7 +121,9 @@ class Merger:
             parent = holder_el.getparent()
             assert parent is not None
             parent.replace(holder_el, filled)
-        result = etree.Element(node.tag, dict(node.attrib), nsmap=node.nsmap)
+        result = copy.copy(node)  # tag, attributes and namespaces, no children yet
+        for child in list(result):
+            result.remove(child)
         result.text = target.text
         result.extend(list(target))
         return result
@@ -172,7 +174,10 @@ def _fill_template(parent: Element, template: Element, data: tuple[str, ...]) ->
             if index < len(data):
                 _add_text(parent, data[index])
         else:
-            _fill_template(etree.SubElement(parent, node.tag, dict(node.attrib)), node, data)
+            child = etree.SubElement(
+                parent, node.tag, {str(k): str(v) for k, v in node.attrib.items()}
+            )
+            _fill_template(child, node, data)
         _add_text(parent, node.tail)
 
 

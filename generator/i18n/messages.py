@@ -73,7 +73,7 @@ class Message:
         tag = node.prefix + ":" if node.prefix else ""
         text = f"<{tag}{etree.QName(node).localname}"
         for key, value in node.attrib.items():
-            value = escape_text(value).replace('"', "&quot;")
+            value = escape_text(str(value)).replace('"', "&quot;")
             text += f' {prefixed(node, str(key))}="{value}"'
         self._append(text + (">" if has_children(node) else "/>"))
 

@@ -33,7 +33,7 @@ def parse_fragment(text: str, tag: str, nsmap: dict[str | None, str]) -> Element
 
 
 def signature(node: Element) -> Signature:
-    attrs = tuple(sorted((str(k), v) for k, v in node.attrib.items()))
+    attrs = tuple(sorted((str(k), str(v)) for k, v in node.attrib.items()))
     return (etree.QName(node).text, attrs)
 
 
@@ -52,7 +52,8 @@ def markup_problems(msgid: Element, msgstr: Element) -> list[str]:
             continue
         if etree.QName(node).namespace == NS_XINCLUDE:
             problems.append("XInclude is not allowed in translations")
-        for value in node.attrib.values():
+        for raw in node.attrib.values():
+            value = str(raw)
             squashed = "".join(value.split()).lower()
             if squashed.startswith(UNSAFE_SCHEMES):
                 problems.append(f"unsafe link {value.strip()[:40]!r}")
