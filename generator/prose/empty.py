@@ -1,0 +1,66 @@
+"""What may fill an empty tableau pile.
+
+"Empty piles can only be filled by Kings or group of cards starting with a King",
+"can be filled with any card", "cannot be filled", "one lower than the base card".
+"""
+
+from __future__ import annotations
+
+import re
+
+from .text import Hit, Sentence, first_pile
+
+_I = re.IGNORECASE
+_EMPTY = re.compile(r"\b(?:empty|blank|spaces?|gaps?)\b", _I)
+_RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "below_base",
+        re.compile(r"\bone\s+(?:rank\s+)?(?:lower|below)\s+(?:than\s+)?the\s+base\s+card\b", _I),
+    ),
+    (
+        "king",
+        re.compile(
+            r"\bfilled\s+(?:only\s+)?(?:by|with)\s+(?:a\s+)?kings?\b"
+            r"|\bonly\s+(?:a\s+)?kings?\s+(?:may|can)\s+be\s+(?:moved|placed|played)\s+"
+            r"(?:to|on|in|into)\s+(?:a|an)\s+(?:blank|empty)\b",
+            _I,
+        ),
+    ),
+    (
+        "any",
+        re.compile(
+            r"\bfilled\s+(?:by|with)\s+any\s+(?:\w+\s+)?(?:card|sequence|build)\b"
+            r"|\bany\s+(?:available\s+)?card\s+can\s+be\s+(?:played|placed)\s+(?:on|in)\w*\s+"
+            r"(?:an?\s+)?empty\b",
+            _I,
+        ),
+    ),
+    (
+        "none",
+        re.compile(
+            r"\b(?:cannot|can\s*not|may\s+not)\s+be\s+(?:re)?filled\b(?!\s+except)"
+            r"|\bare\s+not\s+filled\b(?!\s+except)|\bstays?\s+empty\b|\bremains?\s+empty\b",
+            _I,
+        ),
+    ),
+)
+# Automatic or conditional refills are outside the spec's `tableau.empty`.
+_SKIP = re.compile(
+    r"\bautomatically\b|\bimmediately\b|\bfrom\s+the\s+(?:stock|waste|reserve)\b|\bnext\s+deal\b"
+    r"|\bexcept\b|^\s*(?:if|once|when)\b|\bunless\b",
+    _I,
+)
+
+
+def find(sentence: Sentence) -> list[Hit]:
+    text = sentence.text
+    if not _EMPTY.search(text) or _SKIP.search(text):
+        return []
+    pile = first_pile(text) or sentence.pile or "tableau"
+    if pile != "tableau":
+        return []
+    for value, pattern in _RULES:
+        match = pattern.search(text)
+        if match:
+            return [Hit("tableau.empty", value, " ".join(match.group(0).split()))]
+    return []

@@ -1,0 +1,58 @@
+"""Foundations: where they start (Ace or a dealt base card) and whether cards come back.
+
+"One card is dealt on to the first Foundation pile", "This card is now the base card",
+"from Ace to King", "Topmost card ... can be played back on to the Tableau",
+"Cards in Foundations are no longer in play".
+"""
+
+from __future__ import annotations
+
+import re
+
+from .text import Hit, Sentence, first_pile
+
+_I = re.IGNORECASE
+_DEALT = re.compile(
+    r"\b(?:deal|dealt)\s+(?:one\s+card\s+)?(?:face\s+up\s+)?(?:on\s*to|to|in|on)\s+(?:the\s+)?"
+    r"first\s+foundation\b"
+    r"|\bone\s+(?:more\s+)?card\s+is\s+dealt\s+(?:face\s+up\s+)?(?:on\s*to|to|in|on)\s+(?:the\s+)?"
+    r"first\s+foundation\b"
+    r"|\bthis\s+(?:card\s+)?is\s+(?:now\s+)?the\s+base\s+card\b"
+    r"|\bhas\s+already\s+been\s+dealt\s+to\s+a\s+foundation\b",
+    _I,
+)
+_ACE = re.compile(r"(?<!wrapping\s)\bfrom\s+aces?\s+(?:up\s+)?to\s+kings?\b", _I)
+_PLAY_BACK = re.compile(
+    r"\bplayed\s+back\s+on\s*to\s+the\s+tableau\b|\b(?:are|is|stays?|remains?)\s+still\s+in\s+play\b"
+    r"|\bstill\s+in\s+play\b|\bstays?\s+in\s+play\b",
+    _I,
+)
+_NO_PLAY_BACK = re.compile(
+    r"\b(?:no\s+longer|not)\s+in\s+play\b|\bout\s+of\s+play\b|\bmay\s+not\s+be\s+moved\s+back\b"
+    r"|\bcannot\s+be\s+moved\b",
+    _I,
+)
+
+
+def _words(match: re.Match[str]) -> str:
+    return " ".join(match.group(0).split())
+
+
+def find(sentence: Sentence) -> list[Hit]:
+    text = sentence.text
+    dealt = _DEALT.search(text)
+    if dealt:  # names the foundation itself, whatever the sentence is about
+        return [Hit("foundations.base", "dealt", _words(dealt))]
+    if (first_pile(text) or sentence.pile) != "foundation":
+        return []
+    hits: list[Hit] = []
+    ace = _ACE.search(text)
+    if ace:
+        hits.append(Hit("foundations.base", "ace", _words(ace)))
+    back = _PLAY_BACK.search(text)
+    no_back = _NO_PLAY_BACK.search(text)
+    if back and not no_back:
+        hits.append(Hit("foundations.play_back", True, _words(back)))
+    elif no_back and not back:
+        hits.append(Hit("foundations.play_back", False, _words(no_back)))
+    return hits

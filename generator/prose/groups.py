@@ -1,0 +1,78 @@
+"""Which cards move together, how many, and runs to the foundation.
+
+"Builds of cards can be moved", "regardless of sequence", "Cards can only be moved singly",
+"one more than the number of Reserve slots free", "sequences of the same suit can be
+moved onto the matching Foundation pile".
+"""
+
+from __future__ import annotations
+
+import re
+
+from .text import Hit, Sentence, first_pile
+
+_I = re.IGNORECASE
+_GROUP_WORD = re.compile(r"\b(?:groups?|builds?|runs?|sequences?|whole\s+pile)\b", _I)
+_TO_FOUNDATION = re.compile(
+    r"\bmoved\b.*?\b(?:to|on\s*to|onto|into)\s+(?:an?\s+|the\s+|its\s+)?(?:\w+\s+){0,3}?"
+    r"foundation",
+    _I,
+)
+_COMPLETE_SUIT = re.compile(r"\bthirteen\b|\bking\s+(?:down\s+)?to\s+ace\b", _I)
+_ANY_FACE_UP = re.compile(
+    r"\b(?:groups?|builds?)\s+of\s+cards\s+can\s+be\s+moved\s+regardless\s+of\s+sequence\b"
+    r"|\bany\s+number\s+of\s+cards\s+(?:may|can)\s+be\s+moved\s+at\s+once\b",
+    _I,
+)
+_BUILD = re.compile(
+    r"\b(?:groups?|builds?)\s+of\s+cards\b(?:\s+at\s+its\s+top)?,?\s+(?:can|may)\s+be\s+moved\b"
+    r"|\bany\s+build\s+of\s+cards\s+can\s+be\s+moved\b"
+    r"|\bonly\s+the\s+top\s+card\s+or\s+build\s+of\s+cards\s+can\s+be\s+moved\b",
+    _I,
+)
+_ONE = re.compile(
+    r"\b(?:cards\s+(?:are|can\s+only\s+be|may\s+only\s+be)\s+moved\s+singly)\b"
+    r"|\bonly\s+one\s+card\s+(?:can|may)\s+be\s+moved\s+at\s+a\s+time\b"
+    r"|\bgroups\s+of\s+cards\s+(?:can't|cannot|can\s+not)\s+be\s+moved\b"
+    r"|\bonly\s+the\s+top\s+card\s+(?:of|in)\s+(?:each|every)\s+pile\s+is\s+(?:in\s+play|available)",
+    _I,
+)
+# Group rules qualified by suit or value are not the tableau build rule.
+_QUALIFIED = re.compile(r"\bsuit\b|\bcolou?r\b|\bsame\s+value\b|\bbut\b|\bhowever\b", _I)
+_LIMIT = re.compile(
+    r"\bone\s+more\s+than\s+the\s+number\s+of\s+(?:free\s+)?(?:reserve|cell)s?(?:\s+slots)?"
+    r"(?:\s+free)?\b"
+    r"|\bnumber\s+of\s+free\s+(?:reserves|cells|reserve\s+slots)\s+plus\s+one\b",
+    _I,
+)
+_PILES_COUNT = re.compile(
+    r"\bempty\s+(?:tableau\s+)?(?:piles|columns)\s+(?:also\s+)?(?:count|double)", _I
+)
+
+
+def _words(match: re.Match[str]) -> str:
+    return " ".join(match.group(0).split())
+
+
+def find(sentence: Sentence) -> list[Hit]:
+    text = sentence.text
+    hits: list[Hit] = []
+    group = _GROUP_WORD.search(text)
+    runs = _TO_FOUNDATION.search(text)
+    if group and runs:
+        if not _COMPLETE_SUIT.search(text):
+            phrase = " ".join(text[min(group.start(), runs.start()) : runs.end()].split())
+            hits.append(Hit("tableau.runs_to_foundation", True, phrase))
+        return hits
+    limit = _LIMIT.search(text)
+    if limit and not _PILES_COUNT.search(text):
+        hits.append(Hit("tableau.group_limit", "free_reserves", _words(limit)))
+    pile = first_pile(text) or sentence.pile
+    if pile not in (None, "tableau"):
+        return hits
+    for value, pattern in (("any_face_up", _ANY_FACE_UP), ("build", _BUILD), ("one", _ONE)):
+        match = pattern.search(text)
+        if match and (value == "any_face_up" or not _QUALIFIED.search(text)):
+            hits.append(Hit("tableau.group_move", value, _words(match)))
+            break
+    return hits

@@ -1,0 +1,56 @@
+"""Goal and scoring: "Move all cards to the Foundation piles", "Each card in the Foundation
+piles scores one point", "Each card removed from the Tableau scores one point"."""
+
+from __future__ import annotations
+
+import re
+
+from .text import Hit, Sentence
+
+_I = re.IGNORECASE
+_GOAL = re.compile(
+    r"^(?:to\s+)?(?:move|get|put|place)\s+(?:all|every)\s+(?:the\s+)?cards?\s+(?:\w+\s+)?"
+    r"(?:to|onto|on\s*to|into)\s+(?:the\s+)?(foundation|waste)s?\b(?:\s+piles?)?\W*$",
+    _I,
+)
+_FINISH = re.compile(
+    r"\b(?:pyramid|tableau)\s+is\s+(?:clear|cleared|empty)\b.*\bstock\b.*\bautomatically\b", _I
+)
+_FOUNDATION_POINTS = re.compile(
+    r"^(?:each|every)\s+card\s+(?:placed\s+|moved\s+|places\s+)?(?:in|on|on\s*to|onto|to|into)\s+"
+    r"(?:the\s+|a\s+)?foundations?(?:\s+piles?)?\s+(?:scores|is\s+worth|receives)\s+(?:one|1)\s+"
+    r"point\b"
+    r"|^one\s+point\s+for\s+(?:each|every)\s+card\s+(?:placed\s+)?(?:on|in|to)\s+(?:the\s+)?"
+    r"foundation",
+    _I,
+)
+_REMOVED_POINTS = re.compile(
+    r"^(?:each|every)\s+card\s+(?:removed|moved)\s+from\s+(?:the\s+)?(?:tableau|pyramid)"
+    r"(?:\s+to\s+(?:the\s+)?waste)?\s+(?:scores|is\s+worth)\s+(?:one|1)\s+point\b",
+    _I,
+)
+
+
+def _words(match: re.Match[str]) -> str:
+    return " ".join(match.group(0).split()).rstrip(".")
+
+
+def find(sentence: Sentence) -> list[Hit]:
+    text = sentence.text
+    hits: list[Hit] = []
+    if sentence.section == "goal":
+        goal = _GOAL.search(text)
+        if goal and not re.search(r"\b(?:or|except|but)\b", text, _I):
+            kind = "all_to_waste" if goal.group(1).lower() == "waste" else "all_to_foundations"
+            hits.append(Hit("goal.kind", kind, _words(goal)))
+    finish = _FINISH.search(text)
+    if finish:
+        hits.append(Hit("goal.finish_stock_when_tableau_clear", True, _words(finish)))
+    if sentence.section == "scoring" and not re.search(r"\bother\s+than\b", text, _I):
+        points = _FOUNDATION_POINTS.search(text)
+        if points:
+            hits.append(Hit("scoring.kind", "foundation_cards", _words(points)))
+        removed = _REMOVED_POINTS.search(text)
+        if removed:
+            hits.append(Hit("scoring.kind", "tableau_cards_removed", _words(removed)))
+    return hits

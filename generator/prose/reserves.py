@@ -1,0 +1,85 @@
+"""Reserves and free cells: initial deal, capacity, and whether the player may fill them.
+
+"Each reserve can only hold one card", "each dealt one card face up", "The first four
+Reserve piles are each dealt one card", "Any top card ... can be placed in an empty
+Reserve slot", "There is no building on the Reserve piles".
+"""
+
+from __future__ import annotations
+
+import re
+
+from .numbers import NUM, number
+from .text import Hit, Sentence, first_pile
+
+_I = re.IGNORECASE
+_CAPACITY = re.compile(
+    r"\b(?:can\s+(?:only\s+)?hold|holds|capable\s+of\s+holding)\s+(?:only\s+)?one\s+card\b", _I
+)
+_ACCEPTS = re.compile(
+    r"\bcan\s+be\s+(?:placed|moved|put)\s+(?:in|into|on|onto)\s+(?:an?\s+|any\s+of\s+the\s+)?"
+    r"(?:empty\s+)?(?:reserve|free\s*cell)"
+    r"|\bmay\s+be\s+placed\s+in\s+an?\s+empty\s+(?:reserve|free\s*cell)"
+    r"|\bmay\s+contain\s+any\s+single\s+card\b",
+    _I,
+)
+_REFUSES = re.compile(
+    r"\bno\s+building\b|\bnothing\s+can\s+be\s+built\s+on\b|\bcannot\s+be\s+(?:refilled\s+or\s+)?"
+    r"built\s+on\b|\bno\s+cards\s+can\s+be\s+put\s+in\b"
+    r"|\bempty\s+(?:reserve\s+piles|spaces)\s+(?:cannot|can\s+not|are\s+not)\s+(?:be\s+)?filled\b",
+    _I,
+)
+_DEAL_EACH = re.compile(
+    rf"\beach\s+dealt\s+({NUM})\s+cards?\b"
+    rf"|\b({NUM})\s+cards?\s+(?:is\s+)?(?:dealt\s+)?face\s+up\s+(?:on|in)\s+each\s+(?:reserve\s+)?pile\b"
+    rf"|\bdeal\s+({NUM})\s+cards?\s+face\s+up\s+(?:on|in)\s+each\s+(?:reserve\s+)?pile\b"
+    rf"|\bpiles\s+of\s+({NUM})\s+cards\s+each\b.*\bface\s+up\b",
+    _I,
+)
+_DEAL_FIRST = re.compile(
+    rf"\bthe\s+first\s+({NUM})\s+reserve\s+piles\s+are\s+each\s+dealt\s+one\s+card\b", _I
+)
+_DEAL_MIDDLE = re.compile(r"\b(?:two\s+middle|middle\s+two)\s+(?:reserves|cells|piles)\b", _I)
+
+
+def _words(match: re.Match[str]) -> str:
+    return " ".join(match.group(0).split())
+
+
+def find(sentence: Sentence) -> list[Hit]:
+    """Capacity and accepts, sentence by sentence."""
+    text = sentence.text
+    hits: list[Hit] = []
+    accepts = _ACCEPTS.search(text)
+    if accepts:
+        hits.append(Hit("reserves.accepts", True, _words(accepts)))
+    if (first_pile(text) or sentence.pile) != "reserve":
+        return hits
+    capacity = _CAPACITY.search(text)
+    if capacity:
+        hits.append(Hit("reserves.capacity", 1, _words(capacity)))
+    refuses = _REFUSES.search(text)
+    if refuses and not accepts:
+        hits.append(Hit("reserves.accepts", False, _words(refuses)))
+    return hits
+
+
+def deal(text: str, count: int) -> list[Hit]:
+    """The reserve deal of a Setup row, given the row's pile count."""
+    if re.search(r"\bface\s+down\b", text, _I):
+        return []
+    first = _DEAL_FIRST.search(text)
+    if first:
+        dealt = number(first.group(1)) or 0
+        if dealt <= count:
+            return [Hit("reserves.deal", [1] * dealt + [0] * (count - dealt), _words(first))]
+    middle = _DEAL_MIDDLE.search(text)
+    if middle and count % 2 == 0 and count >= 2:
+        outer = [0] * (count // 2 - 1)
+        return [Hit("reserves.deal", [*outer, 1, 1, *outer], _words(middle))]
+    each = _DEAL_EACH.search(text)
+    if each:
+        size = number(next(g for g in each.groups() if g))
+        if size is not None:
+            return [Hit("reserves.deal", [size] * count, _words(each))]
+    return []

@@ -1,0 +1,113 @@
+"""The stock: how many cards a turn moves, where they go, redeals, the last deal.
+
+"Cards are turned over one at a time to Waste", "three at a time", "Two redeals",
+"There is no redeal", "Unlimited redeals", "You can go through the deck three times",
+"Each deal places one card on each pile of the Reserve".
+"""
+
+from __future__ import annotations
+
+import re
+
+from .numbers import NUM, TIMES, number
+from .text import Hit, Sentence
+
+_I = re.IGNORECASE
+_MENTIONS_STOCK = re.compile(r"\bstock\b|\bdeals?\s+from\b|\bclick", _I)
+_TO_WASTE = re.compile(r"\bwaste\b", _I)
+_DRAW_ONE = re.compile(r"\b(?:one\s+(?:card\s+)?at\s+a\s+time|singly|individually|by\s+one)\b", _I)
+_DRAW_N = re.compile(
+    rf"\b(?:({NUM})\s+(?:cards\s+)?at\s+a\s+time|by\s+({NUM})|in\s+(threes|twos))\b", _I
+)
+_REDEALS = re.compile(
+    rf"\b(?:there\s+(?:is|are)\s+)?(no|unlimited|{NUM})\s+redeals?\b"
+    r"|\bredeals\s+are\s+unlimited\b"
+    r"|\bstock\s+cannot\s+be\s+turned\b",
+    _I,
+)
+_PASSES = re.compile(
+    r"\bgo\s+through\s+the\s+(?:deck|stock)\s+(once|twice|three\s+times|four\s+times)\b", _I
+)
+_EACH_PILE = re.compile(
+    r"\b(?:one(?:\s+card)?|a\s+card)\s+(?:face\s+up\s+)?(?:on|to|onto|on\s+to|into)\s+"
+    r"(?:each|every)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:(tableau|reserve)\s+)?piles?"
+    r"(?:\s+of\s+the\s+(tableau|reserve))?"
+    r"|\bturned\s+on\s*to\s+the\s+(reserve)\s+one\s+on\s+each\s+pile\b"
+    r"|\bone\s+on\s+every\s+(tableau)\s+pile\b|\ba\s+row\s+at\s+a\s+time\s+onto\s+the\s+(tableau)\b",
+    _I,
+)
+_SPLIT_END = re.compile(
+    r"\bonly\s+two\s+cards\s+(?:are\s+)?left\b.*?\bboth\s+(?:cards\s+)?(?:are|can\s+be)\s+"
+    r"(?:available\s+for\s+)?play(?:ed)?",
+    _I,
+)
+_HYPOTHETICAL = re.compile(r"\b(?:chooser|option|if\s+checked)\b", _I)
+
+
+def _words(match: re.Match[str]) -> str:
+    return " ".join(match.group(0).split())
+
+
+def find(sentence: Sentence) -> list[Hit]:
+    text = sentence.text
+    if _HYPOTHETICAL.search(text):
+        return []
+    hits = _redeals(text)
+    if sentence.row != "stock" and not _MENTIONS_STOCK.search(text):
+        return hits
+    if _TO_WASTE.search(text):
+        hits.extend(_draw(text))
+    hits.extend(_target(text))
+    split = _SPLIT_END.search(text)
+    if split:
+        hits.append(Hit("stock.end", "split_waste_and_stock", _words(split)))
+    return hits
+
+
+def _draw(text: str) -> list[Hit]:
+    one = _DRAW_ONE.search(text)
+    many = next((m for m in _DRAW_N.finditer(text) if not _is_one(m)), None)
+    if one and not many:
+        return [Hit("stock.draw", 1, _words(one)), Hit("stock.target", "waste", _words(one))]
+    if many and not one:
+        word = (
+            many.group(1)
+            or many.group(2)
+            or {"threes": "three", "twos": "two"}[many.group(3).lower()]
+        )
+        count = number(word)
+        if count:
+            return [
+                Hit("stock.draw", count, _words(many)),
+                Hit("stock.target", "waste", _words(many)),
+            ]
+    return []
+
+
+def _is_one(match: re.Match[str]) -> bool:
+    return number(match.group(1) or match.group(2) or "") == 1
+
+
+def _target(text: str) -> list[Hit]:
+    match = _EACH_PILE.search(text)
+    if not match:
+        return []
+    named = next((g for g in match.groups() if g), None)
+    pile = (named or ("reserve" if re.search(r"\breserve", text, _I) else "tableau")).lower()
+    return [Hit("stock.target", "reserves" if pile == "reserve" else "tableau", _words(match))]
+
+
+def _redeals(text: str) -> list[Hit]:
+    match = _REDEALS.search(text)
+    if match:
+        phrase = _words(match)
+        if "cannot" in phrase.lower():
+            return [Hit("stock.redeals", 0, phrase)]
+        word = (match.group(1) or "unlimited").lower()
+        value = {"no": 0, "unlimited": -1}.get(word, number(word))
+        return [] if value is None else [Hit("stock.redeals", value, phrase)]
+    passes = _PASSES.search(text)
+    if passes:
+        times = TIMES[" ".join(passes.group(1).lower().split())]
+        return [Hit("stock.redeals", times - 1, _words(passes))]
+    return []

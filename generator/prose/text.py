@@ -1,0 +1,67 @@
+"""Sentences, pile words and the small vocabulary every phrase family shares."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Pile kinds as the spec names them; Setup row kinds map onto these.
+PILES = ("tableau", "foundation", "waste", "stock", "reserve")
+ROW_PILE = {"cell": "reserve"}
+
+_PILE_WORDS = re.compile(
+    r"\b(?:(tableaux?|pyramid)|(foundations?)|(waste)|(stock)|(reserves?|free ?cells?))\b",
+    re.IGNORECASE,
+)
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(\"])")
+
+
+@dataclass(frozen=True, slots=True)
+class Sentence:
+    """One sentence (or one whole Setup row) with the pile it is about."""
+
+    text: str
+    line: int
+    section: str  # "setup", "goal", "rules", "scoring", ...
+    pile: str | None  # the pile the sentence talks about, if known
+    row: str | None = None  # the Setup row kind when the text comes from the table
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A phrase matched: the spec path it sets, the value, and the words."""
+
+    path: str
+    value: object
+    phrase: str
+
+
+def split_sentences(text: str) -> list[str]:
+    return [s for s in _SENTENCE_END.split(text.strip()) if s]
+
+
+def piles_in(text: str) -> list[tuple[str, int]]:
+    """Pile kinds named in `text`, with their offsets, in order."""
+    found: list[tuple[str, int]] = []
+    for match in _PILE_WORDS.finditer(text):
+        index = next(i for i, group in enumerate(match.groups()) if group)
+        found.append((PILES[index], match.start()))
+    return found
+
+
+def first_pile(text: str) -> str | None:
+    piles = piles_in(text)
+    return piles[0][0] if piles else None
+
+
+def build_prefix(pile: str) -> str | None:
+    """The spec section whose `build` a pile kind uses."""
+    return {"tableau": "tableau", "foundation": "foundations", "waste": "waste"}.get(pile)
+
+
+def search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    return pattern.search(text)
+
+
+def words(match: re.Match[str]) -> str:
+    return " ".join(match.group(0).split())
