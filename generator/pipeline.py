@@ -81,14 +81,15 @@ def discover(specs_dir: Path) -> tuple[list[GameSources], list[Diagnostic]]:
     return games, diagnostics
 
 
-def read_prose(help_file: Path | None) -> ProseFacts:
+def read_prose(help_file: Path | None, name: str | None = None) -> ProseFacts:
     if help_file is None:
         return ProseFacts()
     from generator.docbook import read_help
     from generator.prose.extract import extract_facts
 
-    prose = extract_facts(read_help(help_file))
-    prose.help_file = str(help_file)
+    name = name or str(help_file)
+    prose = extract_facts(read_help(help_file, name))
+    prose.help_file = name
     return prose
 
 
@@ -96,17 +97,13 @@ def load_spec(
     sources: GameSources, root: Path | None = None
 ) -> tuple[LoadedSpec | None, list[Diagnostic]]:
     root = root or project_root()
+    help_name = _display(sources.help_file, root) if sources.help_file else None
     try:
-        prose = read_prose(sources.help_file)
-        sidecar = load_sidecar(sources.sidecar)
+        prose = read_prose(sources.help_file, help_name)
+        sidecar = load_sidecar(sources.sidecar, _display(sources.sidecar, root))
     except SpecError as error:
         return None, error.diagnostics
-    spec, diagnostics = merge_facts(
-        prose,
-        sidecar,
-        sources.game_id,
-        str(sources.help_file) if sources.help_file else None,
-    )
+    spec, diagnostics = merge_facts(prose, sidecar, sources.game_id, help_name)
     if spec is None:
         return None, diagnostics
     if sources.help_file is None and "title" not in spec.provenance:

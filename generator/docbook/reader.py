@@ -57,9 +57,9 @@ def _decode(data: bytes, path: str) -> str:
         return data.decode("latin-1")
 
 
-def read_help(path: str | Path) -> HelpDocument:
-    """Read one help file (DocBook XML or SGML) from disk."""
-    name = str(path)
+def read_help(path: str | Path, name: str | None = None) -> HelpDocument:
+    """Read one help file (DocBook XML or SGML) from disk; `name` is shown in results."""
+    name = name or str(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)

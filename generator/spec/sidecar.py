@@ -254,14 +254,15 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
     return Sidecar(file, facts, options, option_lines, help_file)
 
 
-def load_sidecar(path: Path) -> Sidecar:
+def load_sidecar(path: Path, name: str | None = None) -> Sidecar:
+    name = name or str(path)
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise SpecError(Diagnostic(str(path), None, f"not UTF-8 text: {error.reason}")) from None
+        raise SpecError(Diagnostic(name, None, f"not UTF-8 text: {error.reason}")) from None
     except OSError as error:
-        raise SpecError(Diagnostic(str(path), None, f"cannot read: {error.strerror}")) from None
-    return load_sidecar_text(text, str(path))
+        raise SpecError(Diagnostic(name, None, f"cannot read: {error.strerror}")) from None
+    return load_sidecar_text(text, name)
 
 
 def _inside_override(location: tuple[Any, ...], field: tuple[str | int, ...]) -> bool:
