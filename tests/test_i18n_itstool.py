@@ -14,12 +14,17 @@ import polib
 import pytest
 from lxml import etree
 
-from generator.diagnostics import Level, SpecError
-from generator.i18n.extract import extract_messages, extract_pot, pot_text
-from generator.i18n.merge import convert_locale, match_locale_list, merge_translation
-from generator.i18n.po import translator_credits
+from generator.diagnostics import Diagnostic, Level, SpecError
+from generator.i18n import (
+    extract_messages,
+    extract_pot,
+    merge_translation,
+    translator_credits,
+    update_po,
+)
+from generator.i18n.extract import pot_text
+from generator.i18n.merge import convert_locale, match_locale_list
 from generator.i18n.rules import DEFAULT_RULES
-from generator.i18n.update import update_po
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data" / "i18n"
@@ -185,7 +190,9 @@ XI = "http://www.w3.org/2001/XInclude"
 GOAL = "Move every card to the <emphasis>Foundation</emphasis>."
 
 
-def merged(tmp_path: Path, msgstr: str, strict: bool = False, extra: str = "") -> tuple[str, list]:  # type: ignore[type-arg]
+def merged(
+    tmp_path: Path, msgstr: str, strict: bool = False, extra: str = ""
+) -> tuple[str, list[Diagnostic]]:
     body = f'{extra}msgid "{GOAL}"\nmsgstr "{msgstr}"\n'
     data, diagnostics = merge_translation(SAMPLE, write_po(tmp_path / "sv.po", body), strict)
     return data.decode("utf-8"), diagnostics
