@@ -45,11 +45,11 @@ class _NodeLoader(yaml.SafeLoader):
 
     def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
         if self.check_event(yaml.AliasEvent):
-            event = self.peek_event()
+            event = self.peek_event()  # type: ignore[no-untyped-call]
             raise yaml.composer.ComposerError(
                 None, None, "YAML aliases are not allowed in a sidecar", event.start_mark
             )
-        return super().compose_node(parent, index)  # type: ignore[no-any-return]
+        return super().compose_node(parent, index)
 
 
 def _mark(node: yaml.Node) -> tuple[int, int]:
@@ -163,12 +163,12 @@ def _sidecar_section_model() -> type[BaseModel]:
                 fields[key] = (Leaf, None)
             else:
                 fields[key] = (build(f"{name}_{key}", child) | None, None)
-        return create_model(  # type: ignore[call-overload, no-any-return]
+        return create_model(
             name, __config__=ConfigDict(frozen=True, extra="forbid"), **fields
         )
 
     root = build("Sidecar", tree)
-    return create_model(  # type: ignore[call-overload, no-any-return]
+    return create_model(
         "SidecarSchema",
         __base__=root,
         options=(list[Option] | None, None),
