@@ -11,7 +11,11 @@ import re
 from .text import Hit, Sentence, build_prefix, first_pile, piles_in
 
 _I = re.IGNORECASE
-_VERB = re.compile(r"\bbuil(?:t|ds?|ding)\b", _I)
+# "built", "building", the verb "build(s)"; not the noun ("a build", "builds of cards").
+_VERB = re.compile(
+    r"\bbuil(?:t|ding)\b|(?<!\sa\s)(?<!\sthe\s)(?<!\sany\s)\bbuilds?\b(?!\s+of\b)", _I
+)
+_CHOICE = re.compile(r"\bchoose\b|\bchoice\s+of\b", _I)
 # A clause ends at the sentence end, a semicolon, or "and <another pile>".
 _CLAUSE_END = re.compile(
     r";|\band\s+(?:the\s+)?(?:tableau|foundation|waste|reserve)|,\s+(?:and|with|so|but|while)\b",
@@ -33,7 +37,9 @@ _UP_OR_DOWN = re.compile(
     _I,
 )
 _ACE_TO_KING = re.compile(r"(?<!wrapping )\bfrom\s+aces?\s+(?:up\s+)?to\s+kings?\b", _I)
-_NOT_PLAIN = re.compile(r"\bbuilt\s+(?:up|down)\s+by\s+(?:one|two|three|four|\d)\b|back\s+down", _I)
+_NOT_PLAIN = re.compile(
+    r"\bbuilt\s+(?:up|down)\s+by\s+(?:one|two|three|four|\d)\b|\bback\s+(?:down\s+)?to\b", _I
+)
 _TARGET = re.compile(
     r"\b(?:on\s*to|onto|on)\s+(?:the\s+)?(?:top\s+card\s+of\s+(?:the\s+)?)?"
     r"(tableau|foundations?|waste)\b",
@@ -95,20 +101,24 @@ def _clauses(text: str) -> list[tuple[re.Match[str], str]]:
 
 
 def _clause_pile(text: str, verb: re.Match[str], clause: str, sentence: Sentence) -> str | None:
-    """The pile being built on: "onto the Waste", "Build foundations up", else the subject."""
-    target = _TARGET.search(clause)
-    if target:
-        return first_pile(target.group(1))
+    """The pile built on: the subject, else "Build foundations up", else "onto the Waste"."""
+    before = [pile for pile, at in piles_in(text) if at < verb.start()]
+    if before:
+        return before[0]
     obj = _OBJECT.match(clause)
     if obj:
         return first_pile(obj.group(1))
-    before = [pile for pile, at in piles_in(text) if at < verb.start()]
-    return before[0] if before else sentence.pile
+    target = _TARGET.search(clause)
+    if target:
+        return first_pile(target.group(1))
+    return sentence.pile
 
 
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     hits: list[Hit] = []
+    if _CHOICE.search(text):  # "you can choose whether to build up or down"
+        return hits
     clauses = _clauses(text)
     directions = {_direction(clause)[0] for _, clause in clauses} - {None}
     for verb, clause in clauses:

@@ -34,9 +34,12 @@ def _adapter(path: str) -> TypeAdapter[Any] | None:
     return None
 
 
+def _normal(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list | tuple) else value
+
+
 def _same(a: Any, b: Any) -> bool:
-    norm = lambda v: tuple(v) if isinstance(v, list | tuple) else v  # noqa: E731
-    return bool(norm(a) == norm(b))
+    return bool(_normal(a) == _normal(b))
 
 
 class FactSink:

@@ -72,7 +72,7 @@ _IRREGULAR = re.compile(r"\bmore\b|\bexcept\b|\brest\s+of\s+the\s+cards\b|\bremo
 
 
 def _n(text: str | None) -> int:
-    value = number(text or "")
+    value = 1 if (text or "").lower() in ("a", "an") else number(text or "")
     return -1 if value is None else value
 
 
@@ -145,9 +145,9 @@ def _stairs(text: str, count: int) -> Shape:
         return None
     if _TOP_UP.search(text):
         return [s - 1 for s in sizes], [1] * count, _phrase(match)
-    if _ALL_UP.search(text) or not re.search(r"\bface\s+down\b", text, _I):
-        if re.search(r"\bface\s+up\b", text, _I):
-            return [0] * count, sizes, _phrase(match)
+    all_up = _ALL_UP.search(text) or not re.search(r"\bface\s+down\b", text, _I)
+    if all_up and re.search(r"\bface\s+up\b", text, _I):
+        return [0] * count, sizes, _phrase(match)
     return None
 
 

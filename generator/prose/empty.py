@@ -11,7 +11,7 @@ import re
 from .text import Hit, Sentence, first_pile
 
 _I = re.IGNORECASE
-_EMPTY = re.compile(r"\b(?:empty|blank|spaces?|gaps?)\b", _I)
+_EMPTY = re.compile(r"\b(?:empty|blank|spaces?)\b", _I)
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "below_base",

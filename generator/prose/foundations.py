@@ -29,7 +29,7 @@ _PLAY_BACK = re.compile(
 )
 _NO_PLAY_BACK = re.compile(
     r"\b(?:no\s+longer|not)\s+in\s+play\b|\bout\s+of\s+play\b|\bmay\s+not\s+be\s+moved\s+back\b"
-    r"|\bcannot\s+be\s+moved\b",
+    r"|\bonce\s+placed\s+on\s+a\s+foundation\b.*\bcannot\s+be\s+moved\b",
     _I,
 )
 

@@ -31,7 +31,7 @@ _BUILD = re.compile(
     _I,
 )
 _ONE = re.compile(
-    r"\b(?:cards\s+(?:are|can\s+only\s+be|may\s+only\s+be)\s+moved\s+singly)\b"
+    r"\b(?:cards\s+(?:are|can\s+only\s+be|may\s+only\s+be)\s+moved\s+singly)\b(?!\s+or\b)"
     r"|\bonly\s+one\s+card\s+(?:can|may)\s+be\s+moved\s+at\s+a\s+time\b"
     r"|\bgroups\s+of\s+cards\s+(?:can't|cannot|can\s+not)\s+be\s+moved\b"
     r"|\bonly\s+the\s+top\s+card\s+(?:of|in)\s+(?:each|every)\s+pile\s+is\s+(?:in\s+play|available)",

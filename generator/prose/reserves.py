@@ -39,6 +39,7 @@ _DEAL_EACH = re.compile(
 _DEAL_FIRST = re.compile(
     rf"\bthe\s+first\s+({NUM})\s+reserve\s+piles\s+are\s+each\s+dealt\s+one\s+card\b", _I
 )
+_SOME_OF = re.compile(r"\bof\s+the\s+\w+\s+are\s*$", _I)  # "Two of the reserves are ..."
 _DEAL_MIDDLE = re.compile(r"\b(?:two\s+middle|middle\s+two)\s+(?:reserves|cells|piles)\b", _I)
 
 
@@ -50,17 +51,18 @@ def find(sentence: Sentence) -> list[Hit]:
     """Capacity and accepts, sentence by sentence."""
     text = sentence.text
     hits: list[Hit] = []
+    refuses = _REFUSES.search(text)
+    about_reserve = (first_pile(text) or sentence.pile) == "reserve"
     accepts = _ACCEPTS.search(text)
-    if accepts:
+    if refuses and about_reserve:
+        hits.append(Hit("reserves.accepts", False, _words(refuses)))
+    elif accepts:
         hits.append(Hit("reserves.accepts", True, _words(accepts)))
-    if (first_pile(text) or sentence.pile) != "reserve":
+    if not about_reserve:
         return hits
     capacity = _CAPACITY.search(text)
     if capacity:
         hits.append(Hit("reserves.capacity", 1, _words(capacity)))
-    refuses = _REFUSES.search(text)
-    if refuses and not accepts:
-        hits.append(Hit("reserves.accepts", False, _words(refuses)))
     return hits
 
 
@@ -78,7 +80,7 @@ def deal(text: str, count: int) -> list[Hit]:
         outer = [0] * (count // 2 - 1)
         return [Hit("reserves.deal", [*outer, 1, 1, *outer], _words(middle))]
     each = _DEAL_EACH.search(text)
-    if each:
+    if each and not _SOME_OF.search(text[: each.start()]):
         size = number(next(g for g in each.groups() if g))
         if size is not None:
             return [Hit("reserves.deal", [size] * count, _words(each))]

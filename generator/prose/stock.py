@@ -90,7 +90,7 @@ def _is_one(match: re.Match[str]) -> bool:
 
 def _target(text: str) -> list[Hit]:
     match = _EACH_PILE.search(text)
-    if not match:
+    if not match or re.search(r"\bfilled\b", text, _I):
         return []
     named = next((g for g in match.groups() if g), None)
     pile = (named or ("reserve" if re.search(r"\breserve", text, _I) else "tableau")).lower()

@@ -57,11 +57,3 @@ def first_pile(text: str) -> str | None:
 def build_prefix(pile: str) -> str | None:
     """The spec section whose `build` a pile kind uses."""
     return {"tableau": "tableau", "foundation": "foundations", "waste": "waste"}.get(pile)
-
-
-def search(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
-    return pattern.search(text)
-
-
-def words(match: re.Match[str]) -> str:
-    return " ".join(match.group(0).split())
