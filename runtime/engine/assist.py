@@ -3,50 +3,82 @@
 from __future__ import annotations
 
 from runtime.engine.cards import FACE_DOWN, RANK
-from runtime.engine.moves import Move, MoveKind
-from runtime.engine.rules import PileKind
+from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
+from runtime.engine.rules import Goal, PileKind
 from runtime.engine.state import State
 
 
+def goal_piles(state: State) -> tuple[int, ...]:
+    """The piles the game is won on: the foundations, or the waste in an all-to-waste game."""
+    if state.rules.goal is Goal.ALL_TO_WASTE:
+        return (state.layout.waste,)
+    return state.layout.foundations
+
+
 def foundation_move(state: State, pile: int) -> Move | None:
-    """The move a double-click on ``pile`` makes: its top card to a foundation, if legal."""
-    kinds = state.layout.kinds
+    """The move a double-click on ``pile`` makes: its top card to a foundation, if legal.
+
+    In a game without foundations that is won on the waste (Escalator), the waste plays the
+    foundation's part: a double-click sends a free card there.
+    """
+    goals = goal_piles(state)
+    if pile in goals:
+        return None
     for move in state.legal_moves():
         if (
             move.kind is MoveKind.TRANSFER
             and move.src == pile
             and move.size == 1
-            and kinds[move.dst] is PileKind.FOUNDATION
+            and move.dst in goals
         ):
             return move
     return None
 
 
-def autofinish_moves(state: State) -> list[Move] | None:
-    """Moves that finish the game by sending cards to the foundations, lowest rank first.
+_AUTOFINISH_STEPS = 5000
 
-    Returns None unless that alone wins, so it never takes a decision from the player.
+
+def autofinish_moves(state: State) -> list[Move] | None:
+    """Moves that finish the game once the rest is forced; None unless they win.
+
+    Foundation games: cards go to the foundations, lowest rank first, turning the stock only
+    when no card can go up. All-to-waste games (Escalator): only while exactly one move is
+    legal. Either way it never takes a decision from the player that could lose the game.
     """
-    if not state.layout.foundations or state.is_won():
+    goals = goal_piles(state)
+    if not goals or state.is_won():
         return None
     trial = state.clone()
     moves: list[Move] = []
-    kinds = trial.layout.kinds
-    while not trial.is_won():
-        candidates = [
-            m
-            for m in trial.legal_moves()
-            if m.kind is MoveKind.TRANSFER
-            and m.size == 1
-            and kinds[m.dst] is PileKind.FOUNDATION
-            and kinds[m.src] is not PileKind.FOUNDATION
-        ]
-        if not candidates:
-            return None
-        best = min(candidates, key=lambda m: RANK[trial.piles[m.src][-1]])
+    to_waste = state.rules.goal is Goal.ALL_TO_WASTE
+    for _ in range(_AUTOFINISH_STEPS):
+        if trial.is_won():
+            return moves
+        legal = trial.legal_moves()
+        if to_waste:
+            if len(legal) != 1:
+                return None
+            best = legal[0]
+        else:
+            candidates = [
+                m
+                for m in legal
+                if m.kind is MoveKind.TRANSFER
+                and m.size == 1
+                and m.dst in goals
+                and m.src not in goals
+            ]
+            if candidates:
+                best = min(candidates, key=lambda m: RANK[trial.piles[m.src][-1]])
+            elif DEAL in legal:
+                best = DEAL
+            elif REDEAL in legal:
+                best = REDEAL
+            else:
+                return None
         trial.apply(best)
         moves.append(best)
-    return moves
+    return None
 
 
 def _reveals(state: State, move: Move) -> bool:

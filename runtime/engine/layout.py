@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from runtime.engine.cards import DECK_SIZE
+from runtime.engine.moves import Move
 from runtime.engine.rules import Accepts, Builds, PileKind, Rules
 
 
@@ -20,6 +21,7 @@ class Layout:
     foundations: tuple[int, ...]
     tableau: tuple[int, ...]
     reserves: tuple[int, ...]
+    has_stock: bool = True  # False when the deal uses every card (Seahaven): `s` stays empty
 
     @property
     def index(self) -> dict[str, int]:
@@ -51,7 +53,13 @@ def layout_for(rules: Rules) -> Layout:
         foundations=groups[0],
         tableau=groups[1],
         reserves=groups[2],
+        has_stock=_dealt_cards(rules) < DECK_SIZE,
     )
+
+
+def _dealt_cards(rules: Rules) -> int:
+    dealt = sum(down + up for down, up in rules.tableau_deal) + sum(rules.reserve_deal)
+    return dealt + (1 if rules.base_from_deal else 0)
 
 
 # A flat table: entry [lower * 52 + upper] says whether `upper` may go on `lower`.
@@ -90,4 +98,108 @@ def tables_for(rules: Rules, base: int) -> Tables:
         foundation=_build_table(rules.foundation_builds, base),
         foundation_empty=_accept_table(rules.foundation_empty_accepts, base),
         waste=_build_table(rules.waste_builds, base),
+    )
+
+
+# -- the move-generation plan ------------------------------------------------------------
+
+# Source roles: what a pile may give away (piles that never give are left out of the plan).
+ROLE_FOUNDATION = 0  # foundation play-back (Saratoga)
+ROLE_TABLEAU = 1
+ROLE_WASTE = 2
+ROLE_STOCK = 3  # a face-up card left on the stock (Lady Jane's last two)
+ROLE_RESERVE = 4
+
+_ROLE_OF_KIND = {
+    PileKind.FOUNDATION: ROLE_FOUNDATION,
+    PileKind.TABLEAU: ROLE_TABLEAU,
+    PileKind.WASTE: ROLE_WASTE,
+    PileKind.STOCK: ROLE_STOCK,
+    PileKind.RESERVE: ROLE_RESERVE,
+}
+
+# Indexed by card value including face-down values (64..127), which accept nothing.
+NextCards = tuple[tuple[int, ...], ...]
+
+
+def _next_cards(table: BuildTable | None) -> NextCards | None:
+    if table is None:
+        return None
+    rows = [
+        tuple(upper for upper in range(DECK_SIZE) if table[lower * DECK_SIZE + upper])
+        for lower in range(DECK_SIZE)
+    ]
+    return tuple(rows) + ((),) * (128 - DECK_SIZE)
+
+
+def _start_cards(table: AcceptTable | None) -> tuple[int, ...] | None:
+    if table is None:
+        return None
+    return tuple(card for card in range(DECK_SIZE) if table[card])
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Everything `State.legal_moves` needs, precomputed once per (rules, base rank).
+
+    ``*_next[lower]`` lists the cards that may go on ``lower``; ``*_start`` the cards that may
+    start an empty pile (None: an empty pile takes nothing).
+    """
+
+    rules: Rules
+    base: int
+    layout: Layout
+    tables: Tables
+    sources: tuple[tuple[int, int], ...]  # (pile, role) in pile order
+    covered: tuple[tuple[int, ...], ...]  # per pile (absolute indices): piles that must be empty
+    has_cover: bool
+    foundation_next: NextCards | None
+    foundation_start: tuple[int, ...]
+    tableau_next: NextCards | None
+    tableau_start: tuple[int, ...] | None
+    waste_next: tuple[frozenset[int], ...] | None
+    tableau_role_group: bool  # tableau sources may move more than their top card
+    one: tuple[tuple[Move, ...], ...]  # one[src][dst]: the single-card Move, built once
+
+
+@cache
+def plan_for(rules: Rules, base: int) -> Plan:
+    layout = layout_for(rules)
+    tables = tables_for(rules, base)
+    sources: list[tuple[int, int]] = []
+    for pile, kind in enumerate(layout.kinds):
+        if kind is PileKind.FOUNDATION and (
+            not rules.foundation_play_back or tables.tableau is None
+        ):
+            continue
+        if kind is PileKind.WASTE and tables.waste is not None:
+            continue  # a building waste (Escalator) is a target, not a source
+        sources.append((pile, _ROLE_OF_KIND[kind]))
+    covered: list[tuple[int, ...]] = [() for _ in layout.kinds]
+    first = layout.tableau[0] if layout.tableau else 0
+    for i, over in enumerate(rules.covered_by):
+        covered[first + i] = tuple(first + c for c in over)
+    waste_next = None
+    if tables.waste is not None:
+        waste_table = tables.waste
+        waste_next = tuple(
+            frozenset(u for u in range(DECK_SIZE) if waste_table[lower * DECK_SIZE + u])
+            for lower in range(DECK_SIZE)
+        ) + (frozenset(),) * (128 - DECK_SIZE)
+    n = len(layout.kinds)
+    return Plan(
+        rules=rules,
+        base=base,
+        layout=layout,
+        tables=tables,
+        sources=tuple(sources),
+        covered=tuple(covered),
+        has_cover=any(covered),
+        foundation_next=_next_cards(tables.foundation),
+        foundation_start=_start_cards(tables.foundation_empty) or (),
+        tableau_next=_next_cards(tables.tableau),
+        tableau_start=_start_cards(tables.tableau_empty),
+        waste_next=waste_next,
+        tableau_role_group=rules.group_move.value != "one",
+        one=tuple(tuple(Move.transfer(s, d) for d in range(n)) for s in range(n)),
     )

@@ -7,13 +7,17 @@ Deal JSON (``helpdeck deal GAME --seed N --json``)::
      "piles": [{"name": "s", "kind": "stock", "cards": ["4C", ...], "face_down": 24}, ...]}
 
 Each pile lists its cards bottom to top; its bottom ``face_down`` cards are face down.
+``redeals_left`` (-1: unlimited) makes the JSON of a position part way through a game complete:
+`state_from_json` reads it back.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from runtime.engine.cards import FACE_DOWN, RANK_NAMES, card_text
+from runtime.engine.cards import FACE_DOWN, RANK_NAMES, card_text, parse_card
+from runtime.engine.catalog import load_game
+from runtime.engine.layout import tables_for
 from runtime.engine.state import State
 
 DEAL_FORMAT = "helpdeck-deal/1"
@@ -32,6 +36,7 @@ def state_json(state: State) -> dict[str, Any]:
         "code": state.deal_code,
         "options": state.options,
         "base_rank": RANK_NAMES[state.base - 1],
+        "redeals_left": state.redeals_left,
         "piles": [
             {
                 "name": name,
@@ -42,6 +47,37 @@ def state_json(state: State) -> dict[str, Any]:
             for name, kind, pile in zip(layout.names, layout.kinds, state.piles, strict=True)
         ],
     }
+
+
+class DealFormatError(ValueError):
+    """Raised by `state_from_json` for JSON that is not a readable Helpdeck deal."""
+
+
+def state_from_json(data: dict[str, Any]) -> State:
+    """The position a `state_json` value describes (without its undo history)."""
+    if data.get("format") != DEAL_FORMAT:
+        raise DealFormatError(f"not a {DEAL_FORMAT} value: format {data.get('format')!r}")
+    try:
+        state = State.new(load_game(data["game"]), data.get("options"), int(data["seed"]))
+        names = state.layout.names
+        by_name = {pile["name"]: pile for pile in data["piles"]}
+        if set(by_name) != set(names):
+            raise DealFormatError(f"piles must be {', '.join(names)}")
+        piles = []
+        for name in names:
+            pile = by_name[name]
+            cards = [parse_card(text) for text in pile["cards"]]
+            down = int(pile["face_down"])
+            if not 0 <= down <= len(cards):
+                raise DealFormatError(f"pile {name}: face_down out of range")
+            piles.append(tuple(c | FACE_DOWN if i < down else c for i, c in enumerate(cards)))
+        state.base = RANK_NAMES.index(data.get("base_rank", "A")) + 1
+        state.tables = tables_for(state.rules, state.base)
+        state.piles = tuple(piles)
+        state.redeals_left = int(data.get("redeals_left", state.rules.redeals))
+    except (KeyError, TypeError) as error:
+        raise DealFormatError(f"deal JSON is missing or mistypes {error}") from None
+    return state
 
 
 def state_text(state: State) -> str:

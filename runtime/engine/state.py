@@ -6,12 +6,21 @@ replaces two tuples and undo restores a snapshot of two plain fields.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, card_text
 from runtime.engine.dealing import deal_piles
-from runtime.engine.layout import Layout, Tables, layout_for, tables_for
+from runtime.engine.layout import (
+    ROLE_FOUNDATION,
+    ROLE_TABLEAU,
+    ROLE_WASTE,
+    Layout,
+    Plan,
+    Tables,
+    layout_for,
+    plan_for,
+    tables_for,
+)
 from runtime.engine.moves import (
     DEAL,
     REDEAL,
@@ -45,8 +54,13 @@ class State:
     """
 
     __slots__ = (
+        "_cached_base",
+        "_cached_moves",
+        "_cached_piles",
+        "_cached_redeals",
         "_future",
         "_history",
+        "_plan_cache",
         "base",
         "game",
         "layout",
@@ -69,6 +83,11 @@ class State:
     redeals_left: int
     _history: list[_Snapshot]
     _future: list[Move]
+    _plan_cache: Plan
+    _cached_piles: Piles | None
+    _cached_redeals: int
+    _cached_base: int
+    _cached_moves: list[Move]
 
     # -- construction -------------------------------------------------------------------
 
@@ -93,6 +112,11 @@ class State:
         state.redeals_left = rules.redeals
         state._history = []
         state._future = []
+        state._plan_cache = plan_for(rules, base)
+        state._cached_piles = None
+        state._cached_redeals = 0
+        state._cached_base = 0
+        state._cached_moves = []
         return state
 
     @property
@@ -131,91 +155,175 @@ class State:
     # -- moves --------------------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move, in a fixed order: transfers by source pile, then stock moves."""
+        """Every legal move, in a fixed order.
+
+        Transfers come first, by source pile; for one source: to the foundations, to the
+        waste, to the tableau (by card count, then destination pile), to the reserves. Then
+        ``deal`` or ``redeal``. The list is cached for the current position (a fresh copy is
+        returned each time), so asking twice costs little.
+        """
+        piles = self.piles
+        if (
+            self._cached_piles is piles
+            and self._cached_redeals == self.redeals_left
+            and self._cached_base == self.base
+        ):
+            return list(self._cached_moves)
+        moves = self._generate()
+        self._cached_piles = piles
+        self._cached_redeals = self.redeals_left
+        self._cached_base = self.base
+        self._cached_moves = moves
+        return list(moves)
+
+    def _plan(self) -> Plan:
+        plan = self._plan_cache
+        if plan.base != self.base or plan.rules is not self.rules:
+            plan = self._plan_cache = plan_for(self.rules, self.base)
+        return plan
+
+    def _generate(self) -> list[Move]:
         if self.is_won():
             return []
-        rules = self.rules
-        layout = self.layout
-        tables = self.tables
+        plan = self._plan()
+        rules = plan.rules
+        layout = plan.layout
         piles = self.piles
-        kinds = layout.kinds
         moves: list[Move] = []
         append = moves.append
-        fnd = tables.foundation
-        fnd_empty = tables.foundation_empty
-        tab = tables.tableau
-        tab_empty = tables.tableau_empty
-        waste_table = tables.waste
+        one = plan.one
+
+        # Which foundation piles take which card, then the same for the tableau.
+        to_foundation: dict[int, list[int]] = {}
+        foundation_next = plan.foundation_next
+        if foundation_next is not None:
+            start = plan.foundation_start
+            for dst in layout.foundations:
+                target = piles[dst]
+                for card in foundation_next[target[-1]] if target else start:
+                    found = to_foundation.get(card)
+                    if found is None:
+                        to_foundation[card] = [dst]
+                    else:
+                        found.append(dst)
+        to_tableau: dict[int, list[int]] = {}
+        empty_tableau = False
+        tableau_next = plan.tableau_next
+        if tableau_next is not None:
+            tableau_start = plan.tableau_start
+            for dst in layout.tableau:
+                target = piles[dst]
+                if target:
+                    cards = tableau_next[target[-1]]
+                elif tableau_start is not None:
+                    cards = tableau_start
+                    empty_tableau = True
+                else:
+                    continue
+                for card in cards:
+                    found = to_tableau.get(card)
+                    if found is None:
+                        to_tableau[card] = [dst]
+                    else:
+                        found.append(dst)
+        limit = limit_empty = DECK_SIZE
+        if to_tableau and rules.group_limit is not GroupLimit.NONE:
+            limit = self._group_limit()
+            limit_empty = self._group_limit(to_empty=True) if empty_tableau else limit
+        waste_next = plan.waste_next
+        waste_accepts: frozenset[int] = frozenset()
         waste = layout.waste
-        limit = self._group_limit()
-        for src, pile in enumerate(piles):
+        if waste_next is not None:
+            waste_target = piles[waste]
+            if waste_target:
+                waste_accepts = waste_next[waste_target[-1]]
+        covered = plan.covered if plan.has_cover else None
+        reserves_accept = rules.reserves_accept
+        runs = rules.runs_to_foundation
+        grouped = plan.tableau_role_group
+        group_cap = max(limit, limit_empty)
+        # A group must follow the build rule, except where any face-up cards move together.
+        build_table = None if rules.group_move is GroupMove.ANY_FACE_UP else plan.tables.tableau
+
+        for src, role in plan.sources:
+            pile = piles[src]
             if not pile:
                 continue
             top = pile[-1]
             if top >= FACE_DOWN:
                 continue
-            kind = kinds[src]
-            if kind is PileKind.FOUNDATION:
-                if not rules.foundation_play_back or tab is None:
+            if covered is not None and role == ROLE_TABLEAU:
+                blocked = False
+                for over in covered[src]:
+                    if piles[over]:
+                        blocked = True
+                        break
+                if blocked:
                     continue
-            elif kind is PileKind.TABLEAU and rules.covered_by:
-                if any(piles[c] for c in rules.covered_by[src - layout.tableau[0]]):
-                    continue
-            elif kind is PileKind.WASTE and waste_table is not None:
-                continue  # a building waste (Escalator) is a target, not a source
             # To the foundations.
-            if fnd is not None and kind is not PileKind.FOUNDATION:
-                for dst in layout.foundations:
-                    target = piles[dst]
-                    if target:
-                        accepted = fnd[target[-1] * DECK_SIZE + top]
-                    else:
-                        accepted = fnd_empty is not None and fnd_empty[top]
-                    if accepted:
-                        append(Move(_TRANSFER, src, dst, 1))
-                        if rules.runs_to_foundation and kind is PileKind.TABLEAU:
+            if role != ROLE_FOUNDATION:
+                dsts = to_foundation.get(top)
+                if dsts is not None:
+                    ones = one[src]
+                    for dst in dsts:
+                        append(ones[dst])
+                        if runs and role == ROLE_TABLEAU:
                             self._runs_to_foundation(src, dst, pile, append)
             # To the waste, where the waste is a building pile.
-            if waste_table is not None and kind is PileKind.TABLEAU:
-                target = piles[waste]
-                if target and waste_table[target[-1] * DECK_SIZE + top]:
-                    append(Move(_TRANSFER, src, waste, 1))
+            if top in waste_accepts and role == ROLE_TABLEAU:
+                append(one[src][waste])
             # To the tableau.
-            if tab is not None:
-                group = self._group_size(pile) if kind is PileKind.TABLEAU else 1
-                for dst in layout.tableau:
-                    if dst == src:
-                        continue
-                    target = piles[dst]
-                    if target:
-                        lower = target[-1]
-                        base_index = lower * DECK_SIZE
-                        for n in range(1, min(group, limit) + 1):
-                            if tab[base_index + pile[-n]]:
-                                append(Move(_TRANSFER, src, dst, n))
-                    elif tab_empty is not None:
-                        most = min(group, self._group_limit(to_empty=True))
-                        if kind is PileKind.TABLEAU and most >= len(pile):
-                            most = len(pile) - 1  # a whole pile to an empty pile changes nothing
-                        for n in range(1, most + 1):
-                            if tab_empty[pile[-n]]:
-                                append(Move(_TRANSFER, src, dst, n))
+            if to_tableau:
+                ones = one[src]
+                if role != ROLE_TABLEAU:
+                    dsts = to_tableau.get(top)
+                    if dsts is not None:
+                        for dst in dsts:
+                            append(ones[dst])
+                else:
+                    height = len(pile)
+                    most = group_cap if grouped else 1
+                    n = 1
+                    card = top
+                    while True:
+                        dsts = to_tableau.get(card)
+                        if dsts is not None:
+                            for dst in dsts:
+                                if dst == src:
+                                    continue
+                                if piles[dst]:
+                                    if n > limit:
+                                        continue
+                                elif n > limit_empty or n >= height:
+                                    continue  # a whole pile to an empty pile changes nothing
+                                append(ones[dst] if n == 1 else Move(_TRANSFER, src, dst, n))
+                        if n >= most or n >= height:
+                            break
+                        lower = pile[-n - 1]
+                        if lower >= FACE_DOWN or (
+                            build_table is not None and not build_table[lower * DECK_SIZE + card]
+                        ):
+                            break
+                        n += 1
+                        card = lower
             # To the reserves.
-            if rules.reserves_accept and kind in (PileKind.TABLEAU, PileKind.WASTE):
+            if reserves_accept and role in (ROLE_TABLEAU, ROLE_WASTE):
                 capacity = rules.reserve_capacity
                 for dst in layout.reserves:
                     if len(piles[dst]) < capacity:
-                        append(Move(_TRANSFER, src, dst, 1))
+                        append(one[src][dst])
         stock = piles[layout.stock]
         if stock:
             if stock[-1] >= FACE_DOWN and self._can_deal():
                 append(DEAL)
-        elif waste >= 0 and piles[waste] and self.redeals_left != 0 and waste_table is None:
+        elif waste >= 0 and piles[waste] and self.redeals_left != 0 and waste_next is None:
             append(REDEAL)
         return moves
 
-    def _runs_to_foundation(self, src: int, dst: int, pile: tuple[int, ...], append: Any) -> None:
-        fnd = self.tables.foundation
+    def _runs_to_foundation(
+        self, src: int, dst: int, pile: tuple[int, ...], append: Callable[[Move], None]
+    ) -> None:
+        fnd = self._plan().tables.foundation
         assert fnd is not None
         for n in range(2, len(pile) + 1):
             card, previous = pile[-n], pile[-n + 1]
@@ -229,13 +337,14 @@ class State:
         if policy is GroupMove.ONE:
             return 1
         size = 1
+        height = len(pile)
         if policy is GroupMove.ANY_FACE_UP:
-            while size < len(pile) and pile[-size - 1] < FACE_DOWN:
+            while size < height and pile[-size - 1] < FACE_DOWN:
                 size += 1
             return size
         tab = self.tables.tableau
         assert tab is not None
-        while size < len(pile):
+        while size < height:
             lower = pile[-size - 1]
             if lower >= FACE_DOWN or not tab[lower * DECK_SIZE + pile[-size]]:
                 break
@@ -253,7 +362,7 @@ class State:
         empty = sum(1 for t in self.layout.tableau if not piles[t])
         if to_empty:
             empty -= 1
-        return (free + 1) << empty
+        return (free + 1) << max(empty, 0)
 
     def _can_deal(self) -> bool:
         if self.rules.stock_target is StockTarget.TABLEAU:
@@ -312,11 +421,11 @@ class State:
         self._future.clear()
 
     def _do(self, move: Move) -> None:
-        kind = move.kind
+        kind = move[0]
         piles = list(self.piles)
         layout = self.layout
         if kind is _TRANSFER:
-            src, dst, n = move.src, move.dst, move.size
+            _, src, dst, n = move
             source = piles[src]
             moving = source[-n:]
             rest = source[:-n]
@@ -326,8 +435,11 @@ class State:
                 moving = moving[::-1]  # a run goes to its foundation top card first
             piles[src] = rest
             piles[dst] = piles[dst] + moving
-            if self.rules.finish_stock_when_tableau_clear and not any(
-                piles[t] for t in layout.tableau
+            if (
+                not rest
+                and self.rules.finish_stock_when_tableau_clear
+                and layout.kinds[src] is PileKind.TABLEAU
+                and not any(piles[t] for t in layout.tableau)
             ):
                 self._finish_stock(piles)
         elif kind is MoveKind.DEAL:
@@ -378,9 +490,13 @@ class State:
         return dealt - sum(len(self.piles[t]) for t in self.layout.tableau)
 
     def is_won(self) -> bool:
+        piles = self.piles
         if self.rules.goal is Goal.ALL_TO_WASTE:
-            return len(self.piles[self.layout.waste]) == DECK_SIZE
-        return sum(len(self.piles[f]) for f in self.layout.foundations) == DECK_SIZE
+            return len(piles[self.layout.waste]) == DECK_SIZE
+        total = 0
+        for f in self.layout.foundations:
+            total += len(piles[f])
+        return total == DECK_SIZE
 
     def is_over(self) -> bool:
         """Won, or lost because no move is left."""
