@@ -77,7 +77,7 @@ _WRAP = re.compile(
     r"|\bkings?\s+(?:can|may)\s+be\s+placed\s+on\s+(?:an\s+)?aces?\b"
     r"|\baces?\s+are\s+(?:both\s+)?above\s+kings?\b"
     r"|\ban?\s+aces?\s+following\s+an?\s+king\b|\bking\s+is\s+followed\s+by\s+an\s+ace\b"
-    r"|\b(?:ace\s+and\s+king|king\s+and\s+ace)s?\s+are\s+(?:next\s+to\s+each\s+other|adjacent)\b",
+    r"|\b(?:aces?\s+and\s+kings?|kings?\s+and\s+aces?)\s+are\s+(?:next\s+to\s+each\s+other|adjacent)\b",
     _I,
 )
 _NO_WRAP = re.compile(r"\b(?:not|never)\s+wrap|\bonly\s+deuces?\b", _I)

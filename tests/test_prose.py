@@ -1,0 +1,596 @@
+"""Prose -> facts: each phrase family on corpus wording, negatives, the seed specs, the report."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from generator.diagnostics import Level
+from generator.docbook import HelpDocument, Paragraph, Section, SetupRow, read_help
+from generator.prose import (
+    builds,
+    empty,
+    extract_facts,
+    foundations,
+    groups,
+    main_report,
+    outcome,
+    presence,
+    reserves,
+    stock,
+)
+from generator.prose.counts import find_count
+from generator.prose.deal import piles, pyramid
+from generator.prose.numbers import number
+from generator.prose.options import find_options
+from generator.prose.report import coverage_report
+from generator.prose.text import Sentence
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus" / "aisleriot" / "help" / "C"
+FAMILIES = (builds, empty, foundations, groups, outcome, presence, reserves, stock)
+
+
+def facts_of(
+    text: str, pile: str | None = None, section: str = "rules", row: str | None = None
+) -> dict[str, Any]:
+    sentence = Sentence(text, 1, section, pile, row)
+    return {hit.path: hit.value for family in FAMILIES for hit in family.find(sentence)}
+
+
+# (sentence, pile context, expected facts): wording as the corpus writes it.
+RULE_EXAMPLES = [
+    # builds
+    (
+        "Cards in the Tableau are built down by alternating color.",
+        None,
+        {"tableau.build.direction": "down", "tableau.build.suit": "alternate_colour"},
+    ),
+    (
+        "Tableau can be built down in any suit but own.",
+        "tableau",
+        {"tableau.build.direction": "down", "tableau.build.suit": "different_suit"},
+    ),
+    (
+        "The Tableau is built down by suit.",
+        None,
+        {"tableau.build.direction": "down", "tableau.build.suit": "same_suit"},
+    ),
+    (
+        "Cards in the Tableau are built down regardless of suit.",
+        None,
+        {"tableau.build.direction": "down", "tableau.build.suit": "any"},
+    ),
+    (
+        "Cards in the Tableau are built down by same color.",
+        None,
+        {"tableau.build.direction": "down", "tableau.build.suit": "same_colour"},
+    ),
+    (
+        "Cards in Tableau piles can be built up or down in suit.",
+        None,
+        {"tableau.build.direction": "up_or_down", "tableau.build.suit": "same_suit"},
+    ),
+    (
+        "To be built up in suit from Ace to King.",
+        "foundation",
+        {
+            "foundations.build.direction": "up",
+            "foundations.build.suit": "same_suit",
+            "foundations.base": "ace",
+        },
+    ),
+    (
+        "Built from Ace to King in suit.",
+        "foundation",
+        {
+            "foundations.build.direction": "up",
+            "foundations.build.suit": "same_suit",
+            "foundations.base": "ace",
+        },
+    ),
+    (
+        "Build on to the Waste from these available cards whenever possible by playing a card with "
+        "a rank immediately above or immediately below the rank of the top card in the Waste.",
+        None,
+        {"waste.build.direction": "up_or_down"},
+    ),
+    (
+        "The Waste can be built up or down from the available cards on the Tableau.",
+        None,
+        {"waste.build.direction": "up_or_down"},
+    ),
+    ("Aces are both above Kings and below Deuces.", "waste", {"waste.build.wrap": True}),
+    (
+        "Built up by suit, wrapping from King to Ace when necessary.",
+        "foundation",
+        {
+            "foundations.build.direction": "up",
+            "foundations.build.suit": "same_suit",
+            "foundations.build.wrap": True,
+        },
+    ),
+    ("Aces are placed on Kings, and twos on Aces.", "foundation", {"foundations.build.wrap": True}),
+    (
+        "No card may be placed on a card of the base rank.",
+        "tableau",
+        {"tableau.build.blocked_on_base": True},
+    ),
+    ("There is no building on the Tableau.", None, {"tableau.build.direction": "none"}),
+    # empty piles
+    (
+        "Empty piles can only be filled by Kings or group of cards starting with a King.",
+        "tableau",
+        {"tableau.empty": "king"},
+    ),
+    (
+        "An empty pile in the Tableau can be filled with any card or group of cards.",
+        None,
+        {"tableau.empty": "any"},
+    ),
+    ("An empty pile in the Tableau can not be filled.", None, {"tableau.empty": "none"}),
+    (
+        "Empty piles can only be filled by the card whose rank is one lower than the base card.",
+        "tableau",
+        {"tableau.empty": "below_base"},
+    ),
+    # groups
+    ("Builds of cards can be moved.", "tableau", {"tableau.group_move": "build"}),
+    (
+        "Groups of cards can be moved regardless of sequence.",
+        "tableau",
+        {"tableau.group_move": "any_face_up"},
+    ),
+    ("Only one card can be moved at a time.", "tableau", {"tableau.group_move": "one"}),
+    (
+        "A build of cards can only be moved if the number of cards in the build is equal or less "
+        "than one more than the number of Reserve slots free.",
+        None,
+        {"tableau.group_limit": "free_reserves"},
+    ),
+    (
+        "As a convenience, sequences of the same suit can be moved onto the matching "
+        "Foundation pile "
+        "rather than being moved individually.",
+        None,
+        {"tableau.runs_to_foundation": True},
+    ),
+    # stock
+    (
+        "Cards are turned over one at a time to Waste.",
+        "stock",
+        {"stock.draw": 1, "stock.target": "waste"},
+    ),
+    (
+        "Cards are turned over three at a time to Waste.",
+        "stock",
+        {"stock.draw": 3, "stock.target": "waste"},
+    ),
+    ("Two redeals.", "stock", {"stock.redeals": 2}),
+    ("There is no redeal.", None, {"stock.redeals": 0}),
+    ("Unlimited redeals.", "stock", {"stock.redeals": -1}),
+    ("You can go through the deck three times.", None, {"stock.redeals": 2}),
+    (
+        "Each deal places one card on each pile of the Reserve.",
+        "stock",
+        {"stock.target": "reserves"},
+    ),
+    ("Clicking deals one card face up to every pile.", "stock", {"stock.target": "tableau"}),
+    (
+        "When there are only two cards left in Stock, they are dealt such that both cards are "
+        "available for play.",
+        "stock",
+        {"stock.end": "split_waste_and_stock"},
+    ),
+    # foundations
+    (
+        "Deal one card face up on first Foundation pile.",
+        "foundation",
+        {"foundations.base": "dealt"},
+    ),
+    (
+        "Topmost card in each Foundation can be played back on to the Tableau.",
+        "foundation",
+        {"foundations.play_back": True},
+    ),
+    ("Cards in Foundations are no longer in play.", None, {"foundations.play_back": False}),
+    # reserves
+    ("Each reserve can only hold one card.", "reserve", {"reserves.capacity": 1}),
+    (
+        "Any top card in the Tableau can be placed in an empty Reserve slot.",
+        None,
+        {"reserves.accepts": True},
+    ),
+    ("There is no building on the Reserve piles.", None, {"reserves.accepts": False}),
+    ("No cards can be put in empty Reserve piles.", "reserve", {"reserves.accepts": False}),
+    # presence
+    ("There is no Stock and no Waste.", None, {"waste.present": False}),
+]
+
+
+@pytest.mark.parametrize(("text", "pile", "expected"), RULE_EXAMPLES)
+def test_rule_phrases(text: str, pile: str | None, expected: dict[str, Any]) -> None:
+    row = pile if pile in ("stock", "reserve", "foundation") else None
+    assert facts_of(text, pile, row=row) == expected
+
+
+# Wording that must yield nothing (or nothing for the named path).
+NEGATIVE_EXAMPLES = [
+    ("Builds of cards in sequence and in the same suit can by moved as a unit.", "tableau"),
+    ("Sequences of cards in the same suit can be moved as a unit.", "tableau"),
+    (
+        "Cards can only be moved singly, but as a shortcut cards in sequence can be moved.",
+        "tableau",
+    ),
+    ("Cards are moved singly or in groups.", "tableau"),
+    ("Empty slots can be filled with any card except from the reserve.", "tableau"),
+    ("Empty spaces are immediately filled from the Stock.", "tableau"),
+    ("If the Reserve is empty, an empty slot can be filled by any card.", "tableau"),
+    ("Empty Reserve piles cannot be filled except with the next deal from Stock.", None),
+    ("At the beginning you can choose whether to build up or down.", "foundation"),
+    ("Center pile of the grid is to be built down, corners to be built up.", "foundation"),
+    ("Move one card at the time to the tableau.", None),
+    ("The first three cards may be turned over one at a time to Chooser.", "stock"),
+    (
+        "A sequence of cards going down from King down to Ace can be moved to a foundation pile.",
+        "tableau",
+    ),
+    ("Aces are low, Kings are high and sequence does not wrap.", "tableau"),
+    ("Diamonds cannot be moved except to be place on to the Foundation.", None),
+]
+
+
+@pytest.mark.parametrize(("text", "pile"), NEGATIVE_EXAMPLES)
+def test_negative_phrases(text: str, pile: str | None) -> None:
+    found = facts_of(text, pile)
+    assert "tableau.group_move" not in found
+    assert "tableau.empty" not in found
+    assert "foundations.build.direction" not in found
+    assert "stock.draw" not in found
+    assert "tableau.runs_to_foundation" not in found
+    assert "tableau.build.wrap" not in found
+    assert "foundations.play_back" not in found
+
+
+def test_numbers() -> None:
+    assert number("seven") == 7
+    assert number("Twenty-eight") == 28
+    assert number("18") == 18
+    assert number("many") is None
+
+
+@pytest.mark.parametrize(
+    ("kind", "text", "expected"),
+    [
+        ("tableau", "Seven piles. Deal card face up in first pile.", 7),
+        ("tableau", "There are 18 Tableau piles arranged in three rows of six piles each.", 18),
+        ("reserve", "Four free cells at top center.", 4),
+        ("foundation", "Four piles -- two top left, two top right.", 4),
+        ("tableau", "Up to thirteen piles, dealt four cards at a time.", None),
+        ("foundation", "Four to six empty slots that you build in either direction.", None),
+        ("tableau", "Five piles one each side of the Foundation.", None),
+        ("stock", "Single pile, top-left.", None),
+    ],
+)
+def test_counts(kind: str, text: str, expected: int | None) -> None:
+    hit = find_count(kind, text)
+    assert (hit.value if hit else None) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "down", "up"),
+    [
+        (
+            "Seven piles. Deal card face up in first pile. Place one card face down on all other "
+            "piles. Place one card face up on next pile followed by one card face down on all "
+            "covered "
+            "piles. Repeat until there are seven cards in last pile.",
+            7,
+            list(range(7)),
+            [1] * 7,
+        ),
+        (
+            "Deal all cards face up such that there is one card in the first pile, two in the "
+            "second "
+            "pile, ending with seven in the seventh pile.",
+            7,
+            [0] * 7,
+            list(range(1, 8)),
+        ),
+        (
+            "Nine piles of cards, with nine cards in the first pile, eight in the second, "
+            "and so on. "
+            "These cards are dealt face down. The top card in every pile is then flipped up.",
+            9,
+            list(range(8, -1, -1)),
+            [1] * 9,
+        ),
+        (
+            "Thirteen piles. Deal three cards face down and one card face up on every pile.",
+            13,
+            [3] * 13,
+            [1] * 13,
+        ),
+        (
+            "Ten piles underneath the Foundation and Reserves. The other fifty cards are dealt "
+            "face "
+            "up here with five in each slot.",
+            10,
+            [0] * 10,
+            [5] * 10,
+        ),
+        (
+            "Eight piles. Deal all cards face up on to these eight piles, ending up with seven "
+            "cards "
+            "in each of the first four piles and six cards in the last four piles.",
+            8,
+            [0] * 8,
+            [7, 7, 7, 7, 6, 6, 6, 6],
+        ),
+        (
+            "Ten piles of three cards each, with the last row of cards face up.",
+            10,
+            [2] * 10,
+            [1] * 10,
+        ),
+    ],
+)
+def test_deal_shapes(text: str, count: int, down: list[int], up: list[int]) -> None:
+    found = {hit.path: hit.value for hit in piles(text, count)}
+    assert found == {"tableau.face_down": down, "tableau.face_up": up}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Four cards are dealt to each pile when the game starts.",  # faces not said
+        "Deal five cards face up on to each of these piles and one more on the top two piles.",
+        "Deal the rest of the cards face up on the second to seventh piles.",
+    ],
+)
+def test_deal_shapes_not_guessed(text: str) -> None:
+    assert piles(text, 7) == []
+
+
+def test_pyramid() -> None:
+    up = {
+        h.path: h.value
+        for h in pyramid(
+            "Deal face up seven overlapping rows starting with one "
+            "card, staggering the piles to achieve a pyramid."
+        )
+    }
+    assert up["tableau.count"] == 28 and up["tableau.layout"] == "pyramid"
+    assert up["tableau.face_up"] == [1] * 28 and up["tableau.face_down"] == [0] * 28
+    down = {
+        h.path: h.value
+        for h in pyramid("Deal face down seven overlapping rows as a pyramid. Flip bottom row.")
+    }
+    assert down["tableau.face_down"] == [1] * 21 + [0] * 7
+    assert pyramid("Deal cards face up in seven overlapping rows as an inverted pyramid.") == []
+
+
+def test_reserve_deal() -> None:
+    def deal(text: str, count: int) -> Any:
+        return [h.value for h in reserves.deal(text, count)]
+
+    assert deal("The first four Reserve piles are each dealt one card.", 8) == [[1] * 4 + [0] * 4]
+    assert deal("The last two cards go face up into the two middle reserves.", 4) == [[0, 1, 1, 0]]
+    assert deal("Seven piles on the right, each dealt one card face up.", 7) == [[1] * 7]
+    assert deal("Two of the reserves are each dealt one card to start.", 4) == []
+    assert deal("Deal three cards face down and one card face up in each Reserve pile.", 4) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "section", "expected"),
+    [
+        ("Move all cards to the Foundation piles.", "goal", {"goal.kind": "all_to_foundations"}),
+        ("Move all cards to Waste.", "goal", {"goal.kind": "all_to_waste"}),
+        ("Move all cards to the foundation piles or thrones.", "goal", {}),
+        ("Remove all cards.", "goal", {}),
+        (
+            "Each card in the Foundation piles scores one point.",
+            "scoring",
+            {"scoring.kind": "foundation_cards"},
+        ),
+        (
+            "Each card removed from the Tableau scores one point.",
+            "scoring",
+            {"scoring.kind": "tableau_cards_removed"},
+        ),
+        ("Each card in the Foundation scores 5 points.", "scoring", {}),
+        (
+            "Each card in the Foundation piles other than the original Aces scores one point.",
+            "scoring",
+            {},
+        ),
+    ],
+)
+def test_goal_and_scoring(text: str, section: str, expected: dict[str, Any]) -> None:
+    assert facts_of(text, section=section) == expected
+
+
+def _doc(paragraphs: list[str], rows: tuple[SetupRow, ...] = ()) -> HelpDocument:
+    section = Section(
+        "rules", "Rules", 10, tuple(Paragraph(t, 11 + i) for i, t in enumerate(paragraphs))
+    )
+    return HelpDocument("x.xml", "xml", "X", 1, (section,), rows, None, None)
+
+
+def test_conflict_keeps_first_and_warns() -> None:
+    prose = extract_facts(_doc(["There are two redeals.", "There is no redeal."]))
+    assert prose.by_path()["stock.redeals"].value == 2
+    assert prose.by_path()["stock.redeals"].provenance.line == 11
+    (warning,) = prose.diagnostics
+    assert warning.level is Level.WARNING and warning.field == "stock.redeals"
+    assert warning.line == 12
+
+
+def test_paragraph_carries_its_pile() -> None:
+    prose = extract_facts(
+        _doc(
+            ["Build on the Waste with a card one rank above or below. Kings and Aces are adjacent."]
+        )
+    )
+    assert prose.by_path()["waste.build.wrap"].value is True
+
+
+def test_options() -> None:
+    section = Section(
+        "options",
+        "Options",
+        1,
+        (
+            Paragraph(
+                "Three card deals: when checked, three cards turn at once. Off by default.", 2
+            ),
+            Paragraph("King only: when checked, only Kings fill a space. On by default.", 3),
+            Paragraph("Single card deals", 4),
+            Paragraph("Cards are dealt one at a time.", 5),
+            Paragraph("None", 6),
+        ),
+    )
+    found = [(m.label, m.line, m.default) for m in find_options(section)]
+    assert found == [
+        ("Three card deals", 2, False),
+        ("King only", 3, True),
+        ("Single card deals", 4, None),
+    ]
+
+
+SEEDS: dict[str, dict[str, tuple[Any, int]]] = {
+    "saratoga": {
+        "title": ("Saratoga", 5),
+        "decks": (1, 17),
+        "waste.present": (True, 29),
+        "foundations.count": (4, 35),
+        "tableau.count": (7, 41),
+        "tableau.face_down": ([0] * 7, 41),
+        "tableau.face_up": ([1, 2, 3, 4, 5, 6, 7], 41),
+        "stock.draw": (1, 21),
+        "stock.target": ("waste", 21),
+        "stock.redeals": (2, 21),
+        "foundations.build.direction": ("up", 35),
+        "foundations.build.suit": ("same_suit", 35),
+        "foundations.base": ("ace", 35),
+        "goal.kind": ("all_to_foundations", 56),
+        "tableau.build.direction": ("down", 63),
+        "tableau.build.suit": ("alternate_colour", 63),
+        "tableau.group_move": ("build", 63),
+        "tableau.empty": ("king", 63),
+        "foundations.play_back": (True, 74),
+        "scoring.kind": ("foundation_cards", 97),
+        "scoring.max": (52, 101),
+        "reserves.count": (0, 17),
+    },
+    "seahaven": {
+        "title": ("Seahaven", 5),
+        "decks": (1, 17),
+        "foundations.count": (4, 21),
+        "reserves.count": (4, 28),
+        "reserves.deal": ([0, 1, 1, 0], 28),
+        "tableau.count": (10, 36),
+        "tableau.face_down": ([0] * 10, 36),
+        "tableau.face_up": ([5] * 10, 36),
+        "foundations.build.direction": ("up", 21),
+        "foundations.build.suit": ("same_suit", 21),
+        "foundations.base": ("ace", 21),
+        "reserves.capacity": (1, 28),
+        "goal.kind": ("all_to_foundations", 50),
+        "tableau.build.direction": ("down", 57),
+        "tableau.build.suit": ("same_suit", 57),
+        "tableau.group_move": ("build", 57),
+        "tableau.group_limit": ("free_reserves", 57),
+        "tableau.empty": ("king", 57),
+        "reserves.accepts": (True, 67),
+        "waste.present": (False, 72),
+        "tableau.runs_to_foundation": (True, 75),
+        "scoring.kind": ("foundation_cards", 83),
+        "scoring.max": (52, 87),
+    },
+    "escalator": {
+        "title": ("Escalator", 5),
+        "decks": (1, 17),
+        "waste.present": (True, 28),
+        "tableau.count": (28, 34),
+        "tableau.layout": ("pyramid", 34),
+        "tableau.face_down": ([0] * 28, 34),
+        "tableau.face_up": ([1] * 28, 34),
+        "stock.draw": (1, 21),
+        "stock.target": ("waste", 21),
+        "stock.redeals": (0, 21),
+        "goal.kind": ("all_to_waste", 49),
+        "goal.finish_stock_when_tableau_clear": (True, 49),
+        "waste.build.direction": ("up_or_down", 57),
+        "waste.build.suit": ("any", 57),
+        "waste.build.wrap": (True, 57),
+        "tableau.build.direction": ("none", 64),
+        "tableau.empty": ("none", 64),
+        "foundations.count": (0, 64),
+        "scoring.kind": ("tableau_cards_removed", 76),
+        "scoring.max": (28, 80),
+        "reserves.count": (0, 17),
+    },
+    "lady_jane": {
+        "title": ("Lady Jane", 5),
+        "decks": (1, 17),
+        "waste.present": (True, 31),
+        "foundations.count": (4, 38),
+        "reserves.count": (7, 46),
+        "reserves.deal": ([1] * 7, 46),
+        "tableau.count": (7, 52),
+        "tableau.face_down": ([0, 1, 2, 3, 4, 5, 6], 52),
+        "tableau.face_up": ([1] * 7, 52),
+        "stock.target": ("reserves", 21),
+        "stock.end": ("split_waste_and_stock", 21),
+        "stock.redeals": (0, 21),
+        "foundations.base": ("dealt", 38),
+        "goal.kind": ("all_to_foundations", 67),
+        "tableau.build.direction": ("down", 74),
+        "tableau.build.suit": ("alternate_colour", 74),
+        "tableau.build.wrap": (True, 74),
+        "tableau.build.blocked_on_base": (True, 74),
+        "tableau.group_move": ("build", 74),
+        "tableau.empty": ("below_base", 74),
+        "reserves.accepts": (False, 85),
+        "foundations.build.direction": ("up", 89),
+        "foundations.build.suit": ("same_suit", 89),
+        "foundations.build.wrap": (True, 89),
+        "scoring.kind": ("foundation_cards", 99),
+        "scoring.max": (52, 104),
+    },
+}
+
+
+@pytest.mark.parametrize("game", sorted(SEEDS))
+def test_seed_specs_yield_exactly_the_expected_facts(game: str) -> None:
+    path = ROOT / "specs" / f"{game}.xml"
+    prose = extract_facts(read_help(path))
+    found = {f.path: (f.value, f.provenance.line) for f in prose.facts}
+    assert found == SEEDS[game]
+    assert prose.diagnostics == []
+    for fact in prose.facts:
+        assert fact.provenance.source == "prose" and fact.provenance.file == str(path)
+        assert fact.provenance.phrase
+
+
+def test_saratoga_options() -> None:
+    prose = extract_facts(read_help(ROOT / "specs" / "saratoga.xml"))
+    assert [(m.label, m.default) for m in prose.options] == [
+        ("Three card deals", False),
+        ("King only", True),
+    ]
+
+
+@pytest.mark.skipif(not CORPUS.is_dir(), reason="shared corpus not available")
+def test_report_over_the_corpus() -> None:
+    paths = sorted(CORPUS.glob("*.xml"))
+    report = coverage_report(paths)
+    assert len(report.games) == 91
+    assert {name for name, _ in report.skipped} == {"definitions.xml", "legal.xml"}
+    assert report.count("title") == 91
+    assert report.count("tableau.build.direction") >= 45
+    text = main_report(paths)
+    assert "91 games read" in text and "tableau.empty" in text
