@@ -14,8 +14,8 @@ from pathlib import Path
 from generator.codegen.render import RenderError, render_catalog, render_rules
 from generator.codegen.view import module_view
 from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
-from generator.spec.facts import ProseFacts
-from generator.spec.merge import merge_facts
+from generator.spec.facts import Fact, ProseFacts
+from generator.spec.merge import inherited_facts, merge_facts
 from generator.spec.model import VariantSpec
 from generator.spec.sidecar import load_sidecar
 
@@ -94,24 +94,56 @@ def read_prose(help_file: Path | None, name: str | None = None) -> ProseFacts:
 
 
 def load_spec(
-    sources: GameSources, root: Path | None = None
+    sources: GameSources, root: Path | None = None, _variants: tuple[str, ...] = ()
 ) -> tuple[LoadedSpec | None, list[Diagnostic]]:
+    """Read, check and merge one game; a ``base:`` game is loaded first, recursively."""
     root = root or project_root()
     help_name = _display(sources.help_file, root) if sources.help_file else None
+    sidecar_name = _display(sources.sidecar, root)
     try:
         prose = read_prose(sources.help_file, help_name)
-        sidecar = load_sidecar(sources.sidecar, _display(sources.sidecar, root))
+        sidecar = load_sidecar(sources.sidecar, sidecar_name)
     except SpecError as error:
         return None, error.diagnostics
-    spec, diagnostics = merge_facts(prose, sidecar, sources.game_id, help_name)
+    inherited: list[Fact] = []
+    base_digests: tuple[tuple[str, str], ...] = ()
+    if sidecar.base is not None:
+        chain = (*_variants, sources.game_id)
+        if sidecar.base in chain:
+            cycle = " -> ".join((*chain, sidecar.base))
+            return None, [
+                Diagnostic(sidecar_name, sidecar.base_line, f"base cycle: {cycle}", field="base")
+            ]
+        base_sources = sources.sidecar.parent / f"{sidecar.base}.yaml"
+        if not base_sources.exists():
+            return None, [
+                Diagnostic(
+                    sidecar_name,
+                    sidecar.base_line,
+                    f"base game {sidecar.base!r} not found in "
+                    f"{_display(base_sources.parent, root)}",
+                    field="base",
+                )
+            ]
+        help_file = base_sources.with_suffix(".xml")
+        base, found = load_spec(
+            GameSources(sidecar.base, help_file if help_file.exists() else None, base_sources),
+            root,
+            chain,
+        )
+        if base is None:
+            return None, found
+        inherited = inherited_facts(base.spec)
+        base_digests = base.digests
+    spec, diagnostics = merge_facts(prose, sidecar, sources.game_id, help_name, inherited)
     if spec is None:
         return None, diagnostics
     if sources.help_file is None and "title" not in spec.provenance:
-        diagnostics.append(Diagnostic(str(sources.sidecar), None, "no title", field="title"))
+        diagnostics.append(Diagnostic(sidecar_name, None, "no title", field="title"))
         return None, diagnostics
     files = [p for p in (sources.help_file, sources.sidecar) if p is not None]
     digests = tuple((_display(p, root), hashlib.sha256(p.read_bytes()).hexdigest()) for p in files)
-    return LoadedSpec(sources, spec, digests), diagnostics
+    return LoadedSpec(sources, spec, digests + base_digests), diagnostics
 
 
 def render_outputs(

@@ -36,28 +36,64 @@ def _nest(flat: dict[str, Any]) -> dict[str, Any]:
     return tree
 
 
+def inherited_facts(base: VariantSpec) -> list[Fact]:
+    """The base game's rule values, as the lowest layer under a variant's prose and sidecar."""
+    flat = _flatten(base.model_dump(mode="json"))
+    facts = []
+    for path, value in flat.items():
+        if path in ("id", "title") or path not in _LEAF_PATHS:
+            continue
+        origin = base.provenance.get(path)
+        provenance = Provenance(
+            source="base",
+            file=origin.file if origin else None,
+            line=origin.line if origin else None,
+            phrase=origin.phrase if origin else None,
+            base=base.id,
+        )
+        facts.append(Fact(path, value, provenance))
+    return facts
+
+
+def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, dict) and f"{prefix}{key}" not in _LEAF_PATHS:
+            flat.update(_flatten(value, f"{prefix}{key}."))
+        else:
+            flat[f"{prefix}{key}"] = value
+    return flat
+
+
 def merge_facts(
-    prose: ProseFacts, sidecar: Sidecar, game_id: str, help_file: str | None
+    prose: ProseFacts,
+    sidecar: Sidecar,
+    game_id: str,
+    help_file: str | None,
+    inherited: list[Fact] | None = None,
 ) -> tuple[VariantSpec | None, list[Diagnostic]]:
+    """Base values, then the prose over them, then the sidecar checked against the prose."""
     diagnostics: list[Diagnostic] = list(prose.diagnostics)
-    chosen: dict[str, Fact] = dict(prose.by_path())
+    stated = prose.by_path()
+    chosen: dict[str, Fact] = {fact.path: fact for fact in inherited or []}
+    chosen.update(stated)
     for fact in sidecar.facts:
         if fact.path not in _LEAF_PATHS:
             diagnostics.append(
                 Diagnostic(sidecar.path, fact.provenance.line, "unknown field", field=fact.path)
             )
             continue
-        stated = chosen.get(fact.path)
-        if stated is None:
+        said = stated.get(fact.path)
+        if said is None:
             if fact.provenance.override:
                 diagnostics.append(_needless_override(sidecar, fact))
             chosen[fact.path] = fact
-        elif _normal(stated.value) == _normal(fact.value):
+        elif _normal(said.value) == _normal(fact.value):
             diagnostics.append(
                 Diagnostic(
                     sidecar.path,
                     fact.provenance.line,
-                    f"repeats what the help already says at line {stated.provenance.line}",
+                    f"repeats what the help already says at line {said.provenance.line}",
                     level=Level.WARNING,
                     field=fact.path,
                     hint="remove it from the sidecar; the help is the rule",
@@ -70,9 +106,9 @@ def merge_facts(
                 Diagnostic(
                     sidecar.path,
                     fact.provenance.line,
-                    f"sidecar says {fact.value!r} but the help says {stated.value!r} "
-                    f"({stated.provenance.file}:{stated.provenance.line}: "
-                    f"{stated.provenance.phrase!r})",
+                    f"sidecar says {fact.value!r} but the help says {said.value!r} "
+                    f"({said.provenance.file}:{said.provenance.line}: "
+                    f"{said.provenance.phrase!r})",
                     field=fact.path,
                     hint="fix one of them, or write {value: ..., override: <reason>} in the "
                     "sidecar",

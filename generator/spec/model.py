@@ -13,6 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 SPEC_VERSION = 1
+GAME_ID_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 
 
 class Model(BaseModel):
@@ -168,16 +169,17 @@ class Option(Model):
 
 
 class Provenance(Model):
-    source: Literal["prose", "sidecar", "default"]
+    source: Literal["prose", "sidecar", "base", "default"]
     file: str | None = None
     line: int | None = None
     phrase: str | None = None
     override: str | None = None  # the sidecar's reason for overriding the prose
+    base: str | None = None  # for source "base": the game the value is inherited from
 
 
 class VariantSpec(Model):
     spec_version: int = SPEC_VERSION
-    id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
+    id: str = Field(pattern=GAME_ID_PATTERN)
     title: str = Field(min_length=1, max_length=80)
     decks: int = Field(default=1, ge=1, le=1)
     stock: Stock = Stock()

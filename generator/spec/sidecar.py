@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
 from pydantic import (
@@ -21,12 +21,13 @@ from pydantic import (
     StrictBool,
     StrictInt,
     StrictStr,
+    StringConstraints,
     ValidationError,
 )
 
 from generator.diagnostics import Diagnostic, SpecError
 from generator.spec.facts import Fact
-from generator.spec.model import Option, Provenance, leaf_paths
+from generator.spec.model import GAME_ID_PATTERN, Option, Provenance, leaf_paths
 
 _INT = re.compile(r"^[-+]?[0-9]+$")
 _NULL = {"null", "~", ""}
@@ -163,16 +164,14 @@ def _sidecar_section_model() -> type[BaseModel]:
                 fields[key] = (Leaf, None)
             else:
                 fields[key] = (build(f"{name}_{key}", child) | None, None)
-        return create_model(
-            name, __config__=ConfigDict(frozen=True, extra="forbid"), **fields
-        )
+        return create_model(name, __config__=ConfigDict(frozen=True, extra="forbid"), **fields)
 
     root = build("Sidecar", tree)
     return create_model(
         "SidecarSchema",
         __base__=root,
         options=(list[Option] | None, None),
-        help=(str | None, None),
+        base=(Annotated[str, StringConstraints(pattern=GAME_ID_PATTERN)] | None, None),
     )
 
 
@@ -185,7 +184,8 @@ class Sidecar:
     facts: list[Fact]
     options: list[Option]
     option_lines: list[int]
-    help_file: str | None
+    base: str | None  # the game this one is a variant of
+    base_line: int | None
 
 
 def _flatten(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
@@ -221,7 +221,7 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
     except yaml.YAMLError as error:
         raise SpecError(Diagnostic(file, None, f"invalid YAML: {error}")) from None
     if node is None:
-        return Sidecar(file, [], [], [], None)
+        return Sidecar(file, [], [], [], None, None)
     marks: dict[tuple[str | int, ...], tuple[int, int]] = {}
     data = _plain(node, file, marks)
     if not isinstance(data, dict):
@@ -234,7 +234,7 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
     except ValidationError as error:
         raise SpecError(_schema_diagnostics(error, file, marks)) from None
     options_data = data.pop("options", None) or []
-    help_file = data.pop("help", None)
+    base = data.pop("base", None)
     options = [Option.model_validate(o) for o in options_data]
     option_lines = [marks.get(("options", i), (0, 0))[0] for i in range(len(options))]
     facts: list[Fact] = []
@@ -251,7 +251,7 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
                 Provenance(source="sidecar", file=file, line=line, override=override),
             )
         )
-    return Sidecar(file, facts, options, option_lines, help_file)
+    return Sidecar(file, facts, options, option_lines, base, marks.get(("base",), (None, 0))[0])
 
 
 def load_sidecar(path: Path, name: str | None = None) -> Sidecar:

@@ -122,3 +122,30 @@ def test_option_making_the_spec_invalid_is_an_error(specs: Path, tmp_path: Path)
     outputs, diagnostics = render_outputs(specs, tmp_path)
     assert outputs == {}
     assert any(d.field == "options" for d in diagnostics)
+
+
+def test_a_variant_inherits_its_base(specs: Path, tmp_path: Path) -> None:
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR + "stock:\n  redeals: 2\n")
+    write(specs / "tinier.yaml", "base: tiny\ntitle: Tinier\nstock:\n  redeals: 0\n")
+    outputs, diagnostics = render_outputs(specs, tmp_path)
+    assert not [d for d in diagnostics if d.level == "error"], diagnostics
+    variant = load_module(outputs["generated/rules/tinier.py"], "tinier").GAME
+    assert variant.title == "Tinier"
+    assert variant.rules().redeals == 0
+    assert variant.rules().tableau_deal == ((0, 1), (1, 1))
+    import json
+
+    spec = json.loads(outputs["generated/specs/tinier.json"])
+    assert spec["provenance"]["tableau.count"]["source"] == "base"
+    assert spec["provenance"]["tableau.count"]["base"] == "tiny"
+
+
+def test_base_cycles_and_missing_bases_are_errors(specs: Path, tmp_path: Path) -> None:
+    write(specs / "a.yaml", "base: b\n" + MINIMAL_SIDECAR)
+    write(specs / "b.yaml", "base: a\n" + MINIMAL_SIDECAR)
+    write(specs / "c.yaml", "base: nowhere\n" + MINIMAL_SIDECAR)
+    outputs, diagnostics = render_outputs(specs, tmp_path)
+    assert outputs == {}
+    messages = " ".join(d.message for d in diagnostics)
+    assert "base cycle: a -> b -> a" in messages
+    assert "base game 'nowhere' not found" in messages
