@@ -1,0 +1,117 @@
+"""A slow, plain move generator written straight from the `Rules` fields.
+
+It is the engine's original generator (with the pyramid cover fix), kept as an oracle: the
+fast `State.legal_moves` must produce the same set of moves in every position.
+"""
+
+from __future__ import annotations
+
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN
+from runtime.engine.moves import DEAL, REDEAL, Move
+from runtime.engine.rules import GroupLimit, GroupMove, PileKind, StockTarget
+from runtime.engine.state import State
+
+
+def _group_size(state: State, pile: tuple[int, ...]) -> int:
+    policy = state.rules.group_move
+    if policy is GroupMove.ONE:
+        return 1
+    size = 1
+    while size < len(pile):
+        lower = pile[-size - 1]
+        if lower >= FACE_DOWN:
+            break
+        if policy is GroupMove.BUILD:
+            tab = state.tables.tableau
+            assert tab is not None
+            if not tab[lower * DECK_SIZE + pile[-size]]:
+                break
+        size += 1
+    return size
+
+
+def _group_limit(state: State, to_empty: bool) -> int:
+    limit = state.rules.group_limit
+    if limit is GroupLimit.NONE:
+        return DECK_SIZE
+    free = sum(1 for r in state.layout.reserves if not state.piles[r])
+    if limit is GroupLimit.FREE_RESERVES:
+        return free + 1
+    empty = sum(1 for t in state.layout.tableau if not state.piles[t]) - (1 if to_empty else 0)
+    return (free + 1) << max(empty, 0)
+
+
+def reference_moves(state: State) -> set[Move]:
+    if state.is_won():
+        return set()
+    rules, layout, tables, piles = state.rules, state.layout, state.tables, state.piles
+    kinds = layout.kinds
+    moves: set[Move] = set()
+    first = layout.tableau[0] if layout.tableau else 0
+    for src, pile in enumerate(piles):
+        if not pile or pile[-1] >= FACE_DOWN:
+            continue
+        top = pile[-1]
+        kind = kinds[src]
+        if kind is PileKind.FOUNDATION and (not rules.foundation_play_back or not tables.tableau):
+            continue
+        if kind is PileKind.WASTE and tables.waste is not None:
+            continue
+        if kind is PileKind.TABLEAU and rules.covered_by:
+            if any(piles[first + c] for c in rules.covered_by[src - first]):
+                continue
+        if tables.foundation is not None and kind is not PileKind.FOUNDATION:
+            for dst in layout.foundations:
+                target = piles[dst]
+                if target:
+                    ok = tables.foundation[target[-1] * DECK_SIZE + top]
+                else:
+                    ok = tables.foundation_empty is not None and tables.foundation_empty[top]
+                if not ok:
+                    continue
+                moves.add(Move.transfer(src, dst))
+                if rules.runs_to_foundation and kind is PileKind.TABLEAU:
+                    for n in range(2, len(pile) + 1):
+                        card, previous = pile[-n], pile[-n + 1]
+                        if card >= FACE_DOWN or not tables.foundation[previous * DECK_SIZE + card]:
+                            break
+                        moves.add(Move.transfer(src, dst, n))
+        if tables.waste is not None and kind is PileKind.TABLEAU:
+            target = piles[layout.waste]
+            if target and tables.waste[target[-1] * DECK_SIZE + top]:
+                moves.add(Move.transfer(src, layout.waste))
+        if tables.tableau is not None:
+            group = _group_size(state, pile) if kind is PileKind.TABLEAU else 1
+            for dst in layout.tableau:
+                if dst == src:
+                    continue
+                target = piles[dst]
+                if target:
+                    for n in range(1, min(group, _group_limit(state, False)) + 1):
+                        if tables.tableau[target[-1] * DECK_SIZE + pile[-n]]:
+                            moves.add(Move.transfer(src, dst, n))
+                elif tables.tableau_empty is not None:
+                    most = min(group, _group_limit(state, True))
+                    if kind is PileKind.TABLEAU:
+                        most = min(most, len(pile) - 1)
+                    for n in range(1, most + 1):
+                        if tables.tableau_empty[pile[-n]]:
+                            moves.add(Move.transfer(src, dst, n))
+        if rules.reserves_accept and kind in (PileKind.TABLEAU, PileKind.WASTE):
+            for dst in layout.reserves:
+                if len(piles[dst]) < rules.reserve_capacity:
+                    moves.add(Move.transfer(src, dst))
+    stock = piles[layout.stock]
+    if stock:
+        if stock[-1] >= FACE_DOWN and (
+            rules.stock_target is not StockTarget.TABLEAU or all(piles[t] for t in layout.tableau)
+        ):
+            moves.add(DEAL)
+    elif (
+        layout.waste >= 0
+        and piles[layout.waste]
+        and state.redeals_left != 0
+        and tables.waste is None
+    ):
+        moves.add(REDEAL)
+    return moves
