@@ -1,0 +1,188 @@
+"""Card faces, backs and empty-pile markers drawn with Kivy canvas instructions.
+
+Everything is drawn in card-local coordinates (0, 0)..(w, h) so a card widget moves by
+changing one Translate; suits are built from circles and triangles, ranks are CoreLabel
+textures cached per size, so cards are crisp at any scale and need no image files.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from kivy.core.text import Label as CoreLabel
+from kivy.graphics import (
+    Color,
+    Ellipse,
+    InstructionGroup,
+    Line,
+    Quad,
+    Rectangle,
+    RoundedRectangle,
+    Triangle,
+)
+from kivy.graphics.texture import Texture
+
+from runtime.engine.cards import RANK, RANK_NAMES, SUIT, Suit
+
+RED = (0.80, 0.07, 0.12, 1)
+BLACK = (0.08, 0.08, 0.10, 1)
+FACE = (0.99, 0.99, 0.97, 1)
+EDGE = (0.45, 0.45, 0.45, 1)
+BACK = (0.11, 0.27, 0.55, 1)
+BACK_LINE = (0.75, 0.83, 0.95, 1)
+MARKER = (1, 1, 1, 0.35)
+HIGHLIGHT = (1.0, 0.85, 0.2, 1)
+
+
+@lru_cache(maxsize=512)
+def text_texture(text: str, size: int, colour: tuple[float, ...], bold: bool = True) -> Texture:
+    label = CoreLabel(text=text, font_size=max(size, 4), bold=bold, color=colour)
+    label.refresh()
+    return label.texture
+
+
+def _radius(w: float) -> float:
+    return max(2.0, w * 0.08)
+
+
+def suit_shape(group: InstructionGroup, suit: int, cx: float, cy: float, s: float) -> None:
+    """A suit symbol ``s`` wide centred on (cx, cy), in the current colour."""
+    r = s * 0.27
+    if suit == Suit.DIAMONDS:
+        group.add(
+            Quad(points=[cx, cy + s * 0.55, cx + s * 0.4, cy, cx, cy - s * 0.55, cx - s * 0.4, cy])
+        )
+    elif suit == Suit.HEARTS:
+        for dx in (-1, 1):
+            group.add(
+                Ellipse(
+                    pos=(cx + dx * r * 0.9 - r, cy + s * 0.12 - r), size=(2 * r, 2 * r), segments=24
+                )
+            )
+        group.add(
+            Triangle(
+                points=[cx - s * 0.5, cy + s * 0.06, cx + s * 0.5, cy + s * 0.06, cx, cy - s * 0.48]
+            )
+        )
+    elif suit == Suit.SPADES:
+        for dx in (-1, 1):
+            group.add(
+                Ellipse(
+                    pos=(cx + dx * r * 0.9 - r, cy - s * 0.1 - r), size=(2 * r, 2 * r), segments=24
+                )
+            )
+        group.add(
+            Triangle(
+                points=[cx - s * 0.5, cy - s * 0.04, cx + s * 0.5, cy - s * 0.04, cx, cy + s * 0.5]
+            )
+        )
+        _stem(group, cx, cy, s)
+    else:
+        rc = s * 0.22
+        for dx, dy in ((0, 0.2), (-0.25, -0.1), (0.25, -0.1)):
+            group.add(
+                Ellipse(
+                    pos=(cx + dx * s - rc, cy + dy * s - rc), size=(2 * rc, 2 * rc), segments=24
+                )
+            )
+        group.add(Rectangle(pos=(cx - s * 0.1, cy - s * 0.12), size=(s * 0.2, s * 0.3)))
+        _stem(group, cx, cy, s)
+
+
+def _stem(group: InstructionGroup, cx: float, cy: float, s: float) -> None:
+    group.add(
+        Triangle(
+            points=[cx, cy - s * 0.05, cx - s * 0.2, cy - s * 0.52, cx + s * 0.2, cy - s * 0.52]
+        )
+    )
+
+
+def draw_face(group: InstructionGroup, card: int, w: float, h: float) -> None:
+    rank, suit = RANK[card], SUIT[card]
+    colour = RED if suit in (Suit.DIAMONDS, Suit.HEARTS) else BLACK
+    radius = _radius(w)
+    group.add(Color(*FACE))
+    group.add(RoundedRectangle(pos=(0, 0), size=(w, h), radius=[radius]))
+    group.add(Color(*EDGE))
+    group.add(Line(rounded_rectangle=(0.5, 0.5, w - 1, h - 1, radius), width=1))
+    # The corner index must stay readable in a tight fan: it sits in the top ~22% of the card.
+    index_h = h * 0.2
+    texture = text_texture(RANK_NAMES[rank - 1], int(index_h), colour)
+    tw, th = texture.size
+    scale = min(index_h / th, (w * 0.52) / tw)
+    group.add(Color(1, 1, 1, 1))
+    group.add(
+        Rectangle(
+            texture=texture,
+            pos=(w * 0.06, h - h * 0.02 - th * scale),
+            size=(tw * scale, th * scale),
+        )
+    )
+    group.add(Color(*colour))
+    small = min(w * 0.26, index_h * 0.85)
+    suit_shape(group, suit, w - w * 0.08 - small / 2, h - h * 0.02 - index_h / 2, small)
+    big = w * (0.55 if rank in (1, 11, 12, 13) else 0.45)
+    suit_shape(group, suit, w / 2, h * 0.40, big)
+
+
+def draw_back(group: InstructionGroup, w: float, h: float) -> None:
+    radius = _radius(w)
+    group.add(Color(*FACE))
+    group.add(RoundedRectangle(pos=(0, 0), size=(w, h), radius=[radius]))
+    group.add(Color(*BACK))
+    inset = max(1.5, w * 0.05)
+    group.add(
+        RoundedRectangle(
+            pos=(inset, inset), size=(w - 2 * inset, h - 2 * inset), radius=[radius * 0.7]
+        )
+    )
+    group.add(Color(*BACK_LINE))
+    pad = inset * 2.2
+    group.add(
+        Line(
+            rounded_rectangle=(pad, pad, w - 2 * pad, h - 2 * pad, radius * 0.5),
+            width=max(1.0, w * 0.012),
+        )
+    )
+    group.add(Line(points=[pad, pad, w - pad, h - pad], width=max(1.0, w * 0.01)))
+    group.add(Line(points=[pad, h - pad, w - pad, pad], width=max(1.0, w * 0.01)))
+    group.add(Color(*EDGE))
+    group.add(Line(rounded_rectangle=(0.5, 0.5, w - 1, h - 1, radius), width=1))
+
+
+def draw_marker(
+    group: InstructionGroup, x: float, y: float, w: float, h: float, text: str, ring: bool
+) -> None:
+    """An empty pile: an outline, with the rank it accepts or a ring meaning "redeal"."""
+    radius = _radius(w)
+    group.add(Color(0, 0, 0, 0.12))
+    group.add(RoundedRectangle(pos=(x, y), size=(w, h), radius=[radius]))
+    group.add(Color(*MARKER))
+    group.add(Line(rounded_rectangle=(x + 1, y + 1, w - 2, h - 2, radius), width=1.2))
+    if ring:
+        group.add(Line(circle=(x + w / 2, y + h / 2, w * 0.25), width=max(1.5, w * 0.04)))
+    if text:
+        texture = text_texture(text, int(h * 0.3), (1, 1, 1, 0.55))
+        tw, th = texture.size
+        scale = min(1.0, w * 0.8 / tw)
+        group.add(Color(1, 1, 1, 1))
+        group.add(
+            Rectangle(
+                texture=texture,
+                size=(tw * scale, th * scale),
+                pos=(x + (w - tw * scale) / 2, y + (h - th * scale) / 2),
+            )
+        )
+
+
+def draw_outline(
+    group: InstructionGroup,
+    rect: tuple[float, float, float, float],
+    w: float,
+    colour: tuple[float, ...] = HIGHLIGHT,
+) -> None:
+    x, y, rw, rh = rect
+    group.add(Color(*colour))
+    group.add(
+        Line(rounded_rectangle=(x - 2, y - 2, rw + 4, rh + 4, _radius(w)), width=max(1.5, w * 0.03))
+    )

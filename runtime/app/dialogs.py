@@ -1,0 +1,63 @@
+"""Modal dialogs built from one kv rule: a title, a message, a row of buttons."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.button import Button
+from kivy.uix.checkbox import CheckBox
+from kivy.uix.label import Label
+
+from runtime.app.i18n import _
+
+Action = Callable[[], None] | None
+
+
+def tell(title: str, message: str, buttons: Sequence[tuple[str, Action]]) -> None:
+    dialog = Factory.Dialog(title=title, message=message)
+    for text, action in buttons:
+        add_button(dialog, text, action)
+    dialog.open()
+
+
+def ask(title: str, message: str, on_yes: Callable[[], None]) -> None:
+    tell(title, message, [(_("Yes"), on_yes), (_("No"), None)])
+
+
+def choose_options(
+    options: Sequence[object],
+    current: Mapping[str, bool],
+    apply: Callable[[dict[str, bool]], None],
+) -> None:
+    dialog = Factory.Dialog(title=_("Options"), message="")
+    boxes: dict[str, CheckBox] = {}
+    for option in options:
+        row = BoxLayout(size_hint_y=None, height=dp(48))
+        box = CheckBox(active=current[option.id], size_hint_x=None, width=dp(48))  # type: ignore[attr-defined]
+        label = Label(text=_(option.label), halign="left", valign="middle")  # type: ignore[attr-defined]
+        label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+        row.add_widget(box)
+        row.add_widget(label)
+        dialog.ids.extra.add_widget(row)
+        boxes[option.id] = box  # type: ignore[attr-defined]
+    add_button(dialog, _("Apply"), lambda: apply({k: b.active for k, b in boxes.items()}))
+    add_button(dialog, _("Cancel"), None)
+    dialog.open()
+
+
+class DialogButton(Button):
+    pass
+
+
+def add_button(dialog: object, text: str, action: Action) -> None:
+    def pressed(_button: Button) -> None:
+        dialog.dismiss()  # type: ignore[attr-defined]
+        if action is not None:
+            action()
+
+    button = DialogButton(text=text)
+    button.bind(on_release=pressed)
+    dialog.ids.buttons.add_widget(button)  # type: ignore[attr-defined]

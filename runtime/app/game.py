@@ -1,0 +1,248 @@
+"""The presenter between the `Session` (engine + saving) and the table on screen: it plays
+moves, keeps the App's status properties current, runs auto-finish, opens dialogs."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.clock import Clock
+
+from runtime.app.controller import Controller
+from runtime.app.dialogs import ask, choose_options, tell
+from runtime.app.hints import best_hint
+from runtime.app.i18n import _
+from runtime.app.session import Session, known_game
+from runtime.app.stats import format_time
+from runtime.engine import Move, State
+from runtime.engine.assist import autofinish_moves
+from runtime.engine.cards import RANK_NAMES
+
+
+class GamePresenter:
+    def __init__(self, app: Any, session: Session) -> None:
+        self.app = app
+        self.session = session
+        self.table: Any = None
+        self.controller: Controller | None = None
+        self.animate = session.settings.animations
+        self._finishing: list[Move] = []
+        self._finish_event: Any = None
+        self._told_over = False
+
+    @property
+    def state(self) -> State:
+        return self.session.game
+
+    @property
+    def game_id(self) -> str:
+        return self.state.game.id if self.session.state else known_game(None)
+
+    # -- wiring -------------------------------------------------------------------------
+
+    def attach(self, table: Any) -> None:
+        """The table screen's widget: (re)show the current game on it."""
+        self.table = table
+        table.on_play = self.play
+        self.show_game(deal_animation=False)
+
+    def show_game(self, deal_animation: bool = True) -> None:
+        self._stop_finishing()
+        self.controller = Controller(self.state)
+        self._told_over = self.state.is_over()
+        if self.table is not None:
+            self.table.duration = 0.18 if self.animate else 0
+            self.table.show(self.controller, deal_animation=deal_animation)
+        self.update()
+
+    def start(self, game_id: str, seed: int | None = None) -> None:
+        self.session.start(game_id, seed)
+        self.show_game()
+
+    def update(self) -> None:
+        """Copy the state into the App properties the .kv files bind to."""
+        app, state = self.app, self.state
+        app.game_title = state.game.title
+        app.can_undo = state.can_undo()
+        app.can_redo = state.can_redo()
+        status = state.stock_status
+        app.stock_label = _("Redeal") if status == "redeal" else _("Deal")
+        app.can_stock = self.controller is not None and self.controller.stock_move() is not None
+        app.has_options = bool(state.game.options)
+        app.status_text = self.status_line()
+
+    def status_line(self) -> str:
+        state = self.state
+        parts = [_("Score {score}/{max}").format(score=state.score, max=state.rules.max_score)]
+        stock = state.piles[state.layout.stock]
+        if stock or state.layout.waste >= 0:
+            parts.append(_("Stock {n}").format(n=len(stock)))
+        if state.rules.redeals:
+            left = "∞" if state.redeals_left < 0 else str(state.redeals_left)
+            parts.append(_("Redeals {n}").format(n=left))
+        if state.rules.base_from_deal:
+            parts.append(_("Base {rank}").format(rank=RANK_NAMES[state.base - 1]))
+        parts.append(_("Time {t}").format(t=format_time(self.session.elapsed)))
+        parts.append(_("Moves {n}").format(n=len(state.move_log)))
+        return "   ".join(parts)
+
+    def tick(self, seconds: float) -> None:
+        if self.session.state is not None:
+            self.session.tick(seconds)
+            self.app.status_text = self.status_line()
+
+    # -- moves --------------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        self.session.play(move)
+        self._after_change()
+        if not self._finishing and self.session.settings.autofinish:
+            moves = autofinish_moves(self.state)
+            if moves and len(moves) > 1:
+                self._finishing = list(moves)
+                delay = (self.table.duration if self.table else 0) + 0.03
+                self._finish_event = Clock.schedule_interval(self._finish_step, delay)
+                return
+        self._check_over()
+
+    def _finish_step(self, _dt: float) -> bool:
+        if not self._finishing:
+            self._stop_finishing()
+            self._check_over()
+            return False
+        move = self._finishing.pop(0)
+        self.session.play(move)
+        self._after_change()
+        return True
+
+    def _stop_finishing(self) -> None:
+        self._finishing = []
+        if self._finish_event is not None:
+            self._finish_event.cancel()
+            self._finish_event = None
+
+    def _after_change(self) -> None:
+        if self.table is not None:
+            self.table.refresh(animate=True)
+        self.update()
+
+    def _settle(self) -> None:
+        """Before undo and friends: finish animations and stop an auto-finish in progress."""
+        self._stop_finishing()
+        if self.table is not None:
+            self.table.finish_animations()
+        if self.controller is not None:
+            self.controller.selection = None
+
+    def _check_over(self) -> None:
+        state = self.state
+        if state.is_won():
+            self._told_over = True
+            seconds = format_time(self.session.elapsed)
+            tell(
+                _("You won!"),
+                _("{title} won in {moves} moves, {time}.").format(
+                    title=state.game.title, moves=len(state.move_log), time=seconds
+                ),
+                [(_("New game"), self.new_game), (_("Close"), None)],
+            )
+        elif state.is_lost() and not self._told_over:
+            self._told_over = True
+            tell(
+                _("No more moves"),
+                _("There are no moves left. You can still undo."),
+                [(_("Undo"), self.undo), (_("New game"), self.new_game), (_("Close"), None)],
+            )
+
+    def undo(self) -> None:
+        self._settle()
+        if self.session.undo() is not None:
+            self._told_over = False
+            self._after_change()
+
+    def redo(self) -> None:
+        self._settle()
+        if self.session.redo() is not None:
+            self._after_change()
+            self._check_over()
+
+    def stock(self) -> None:
+        self._settle()
+        move = self.controller.stock_move() if self.controller else None
+        if move is not None:
+            self.play(move)
+
+    def hint(self) -> None:
+        self._settle()
+        move = best_hint(self.state)
+        if move is None:
+            tell(_("Hint"), _("There are no moves left."), [(_("Close"), None)])
+        elif self.table is not None:
+            self.table.show_hint(move)
+
+    # -- whole games --------------------------------------------------------------------
+
+    def under_way(self) -> bool:
+        state = self.session.state
+        return state is not None and bool(state.move_log) and not state.is_won()
+
+    def ask_new(self) -> None:
+        self._settle()
+        if self.under_way():
+            ask(_("New game"), _("Abandon this game and deal a new one?"), self.new_game)
+        else:
+            self.new_game()
+
+    def new_game(self) -> None:
+        self._settle()
+        self.start(self.game_id)
+
+    def ask_restart(self) -> None:
+        self._settle()
+        if self.under_way():
+            ask(_("Restart"), _("Start this deal again from the beginning?"), self.restart)
+        else:
+            self.restart()
+
+    def restart(self) -> None:
+        self._settle()
+        self.session.restart()
+        self.show_game()
+
+    def choose(self, game_id: str) -> None:
+        """A game picked in the chooser: continue it if it is the one in play."""
+        if self.session.state is not None and self.state.game.id == game_id:
+            self.app.show("table")
+            return
+
+        def switch() -> None:
+            self.start(game_id)
+            self.app.show("table")
+
+        if self.under_way():
+            ask(_("New game"), _("Abandon the game in progress?"), switch)
+        else:
+            switch()
+
+    def options(self) -> None:
+        self._settle()
+        state = self.state
+
+        def apply(values: dict[str, bool]) -> None:
+            if self.session.set_options(values):
+                self.show_game()
+            else:
+                tell(
+                    _("Options"),
+                    _("The new options apply from the next deal."),
+                    [(_("Close"), None)],
+                )
+
+        choose_options(state.game.options, state.options, apply)
+
+    def tell(self, title: str, message: str) -> None:
+        tell(title, message, [(_("Close"), None)])
+
+    def set_animations(self, on: bool) -> None:
+        self.animate = on
+        if self.table is not None:
+            self.table.duration = 0.18 if on else 0

@@ -1,0 +1,287 @@
+"""Where piles and cards go on a table of a given size: pure arithmetic, no Kivy.
+
+A plan places piles in card units (x in card widths, y in card heights down from the top);
+`fit` scales the plan whose cards come out largest to the window. Coordinates out of this
+module are Kivy's: pixels, origin at the bottom left of the table widget.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from enum import Enum
+
+from runtime.engine import Rules
+from runtime.engine.cards import FACE_DOWN
+from runtime.engine.layout import Layout
+
+RATIO = 1.4  # card height / width
+PITCH = 1.12  # card widths from one column to the next
+ROW = 1.12  # card heights from one row to the next
+UP_STEP = 0.26  # fan step after a face-up card, in card heights
+DOWN_STEP = 0.11  # fan step after a face-down card
+SIDE_STEP = 0.24  # waste fan step, in card widths
+
+
+class Fan(Enum):
+    NONE = 0
+    DOWN = 1
+    RIGHT = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    pile: int
+    x: float
+    y: float
+    fan: Fan = Fan.NONE
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    places: tuple[Place, ...]
+    width: float  # card widths
+    height: float  # card heights
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    pile: int
+    x: float
+    y: float  # bottom of the pile's first card
+    fan: Fan
+    fan_step: float  # largest step between fanned cards (px)
+    limit: float  # DOWN: lowest y a card may take; RIGHT: unused
+
+
+Rect = tuple[float, float, float, float]  # x, y, width, height
+
+
+@dataclass(frozen=True, slots=True)
+class TableGeometry:
+    width: float
+    height: float
+    card_w: float
+    card_h: float
+    slots: dict[int, Slot]
+
+    def positions(self, piles: tuple[tuple[int, ...], ...]) -> dict[int, list[tuple[float, float]]]:
+        """Bottom-left corner of every card of every shown pile, bottom card first."""
+        out: dict[int, list[tuple[float, float]]] = {}
+        for pile, slot in self.slots.items():
+            cards = piles[pile]
+            if slot.fan is Fan.DOWN:
+                out[pile] = self._fan_down(slot, cards)
+            elif slot.fan is Fan.RIGHT:
+                first_fanned = max(0, len(cards) - 3)
+                out[pile] = [
+                    (slot.x + max(0, i - first_fanned) * slot.fan_step, slot.y)
+                    for i in range(len(cards))
+                ]
+            else:
+                out[pile] = [(slot.x, slot.y)] * len(cards)
+        return out
+
+    def _fan_down(self, slot: Slot, cards: tuple[int, ...]) -> list[tuple[float, float]]:
+        steps = [self.card_h * (DOWN_STEP if card >= FACE_DOWN else UP_STEP) for card in cards[:-1]]
+        room = slot.y - slot.limit
+        scale = min(1.0, room / sum(steps)) if steps and sum(steps) > 0 else 1.0
+        y = slot.y
+        out = [(slot.x, y)]
+        for step in steps:
+            y -= step * scale
+            out.append((slot.x, y))
+        return out
+
+    def pile_rect(self, pile: int, positions: dict[int, list[tuple[float, float]]]) -> Rect:
+        """The area a pile covers, at least one card: the drop zone and tap area of the pile."""
+        slot = self.slots[pile]
+        spots = positions.get(pile) or [(slot.x, slot.y)]
+        left = min(x for x, _ in spots)
+        right = max(x for x, _ in spots) + self.card_w
+        bottom = min(y for _, y in spots)
+        top = max(y for _, y in spots) + self.card_h
+        return (left, bottom, right - left, top - bottom)
+
+    def hit(
+        self, x: float, y: float, positions: dict[int, list[tuple[float, float]]]
+    ) -> tuple[int, int | None] | None:
+        """(pile, card index) under a point; index None on an empty pile; None on felt.
+
+        Later piles and higher cards are drawn on top, so they are tested first.
+        """
+        for pile in sorted(self.slots, reverse=True):
+            spots = positions.get(pile, [])
+            for index in range(len(spots) - 1, -1, -1):
+                cx, cy = spots[index]
+                if cx <= x <= cx + self.card_w and cy <= y <= cy + self.card_h:
+                    return pile, index
+        for pile, slot in self.slots.items():
+            if not positions.get(pile) and _inside(
+                x, y, (slot.x, slot.y, self.card_w, self.card_h)
+            ):
+                return pile, None
+        return None
+
+    def drop_target(
+        self,
+        rect: Rect,
+        candidates: list[int],
+        positions: dict[int, list[tuple[float, float]]],
+    ) -> int | None:
+        """The candidate pile whose area the dragged cards' rectangle overlaps most."""
+        best, best_area = None, 0.0
+        for pile in candidates:
+            if pile not in self.slots:
+                continue
+            area = _overlap(rect, self.pile_rect(pile, positions))
+            if area > best_area:
+                best, best_area = pile, area
+        return best
+
+
+def _inside(x: float, y: float, rect: Rect) -> bool:
+    rx, ry, rw, rh = rect
+    return rx <= x <= rx + rw and ry <= y <= ry + rh
+
+
+def _overlap(a: Rect, b: Rect) -> float:
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+# -- plans ------------------------------------------------------------------------------
+
+
+def _tableau_need(rules: Rules) -> float:
+    """Card heights a tableau column should get: its deal plus a few builds, fanned."""
+    longest = max((down + up for down, up in rules.tableau_deal), default=1)
+    return 1 + UP_STEP * (longest + 3)
+
+
+def _pyramid_plans(rules: Rules, layout: Layout) -> list[Plan]:
+    count = len(layout.tableau)
+    rows = int((math.isqrt(8 * count + 1) - 1) // 2)
+    pyramid: list[Place] = []
+    pile = iter(layout.tableau)
+    for row in range(rows):
+        for col in range(row + 1):
+            pyramid.append(Place(next(pile), (rows - 1 - row) * PITCH / 2 + col * PITCH, row / 2))
+    width = (rows - 1) * PITCH + 1
+    height = (rows - 1) / 2 + 1
+    side = [layout.stock] + ([layout.waste] if layout.waste >= 0 else [])
+    below = [
+        Place(p, width / 2 - len(side) * PITCH / 2 + i * PITCH + (PITCH - 1) / 2, height + 0.15)
+        for i, p in enumerate(side)
+    ]
+    beside = [Place(p, i * (width + PITCH) - PITCH, height - 1) for i, p in enumerate(side[:2])]
+    shift = [Place(p.pile, p.x + PITCH, p.y, p.fan) for p in (*pyramid, *beside)]
+    return [
+        Plan((*pyramid, *below), width, height + 1.15),
+        Plan(tuple(shift), width + 2 * PITCH, height),
+    ]
+
+
+def _standard_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
+    waste_fans = layout.waste >= 0 and rules.stock_draw > 1
+    fan_room = 2 * SIDE_STEP if waste_fans else 0.0
+    head = [layout.stock] if show_stock else []
+    if layout.waste >= 0:
+        head.append(layout.waste)
+    tableau, reserves, foundations = layout.tableau, layout.reserves, layout.foundations
+    need = _tableau_need(rules)
+
+    def waste_fan(pile: int) -> Fan:
+        return Fan.RIGHT if waste_fans and pile == layout.waste else Fan.NONE
+
+    plans = []
+    # Top row: stock, waste (and few reserves) at left, foundations at right; tableau below.
+    top_left = head + (
+        list(reserves)
+        if len(head) + len(reserves) + len(foundations) <= max(len(tableau), 4)
+        else []
+    )
+    row_reserves = [r for r in reserves if r not in top_left]
+    cols = max(
+        len(tableau), len(top_left) + len(foundations) + (1 if waste_fans else 0), len(row_reserves)
+    )
+    width = (cols - 1) * PITCH + 1
+    places = [Place(p, i * PITCH, 0.0, waste_fan(p)) for i, p in enumerate(top_left)]
+    places += [
+        Place(p, (cols - len(foundations) + i) * PITCH, 0.0) for i, p in enumerate(foundations)
+    ]
+    y = ROW
+    if row_reserves:
+        start = (cols - len(row_reserves)) * PITCH / 2
+        places += [Place(p, start + i * PITCH, y) for i, p in enumerate(row_reserves)]
+        y += ROW
+    start = (cols - len(tableau)) * PITCH / 2
+    places += [Place(p, start + i * PITCH, y, Fan.DOWN) for i, p in enumerate(tableau)]
+    plans.append(Plan(tuple(places), width, y + need))
+
+    # Side columns: stock and waste stacked at left, reserves and foundations in pairs beside.
+    small_reserves = list(reserves) if len(reserves) <= 4 else []
+    row_reserves = [r for r in reserves if r not in small_reserves]
+    places = []
+    x = 0.0
+    for i, p in enumerate(head):
+        places.append(Place(p, x, i * ROW, waste_fan(p)))
+    if head:
+        x += PITCH + fan_room
+    for i, p in enumerate(small_reserves):
+        places.append(Place(p, x + (i % 2) * PITCH, (i // 2) * ROW))
+    if small_reserves:
+        x += 2 * PITCH
+    middle = max(len(tableau), len(row_reserves))
+    y = 0.0
+    if row_reserves:
+        places += [Place(p, x + i * PITCH, 0.0) for i, p in enumerate(row_reserves)]
+        y = ROW
+    places += [Place(p, x + i * PITCH, y, Fan.DOWN) for i, p in enumerate(tableau)]
+    x += middle * PITCH + 0.1
+    for i, p in enumerate(foundations):
+        places.append(Place(p, x + (i % 2) * PITCH, (i // 2) * ROW))
+    width = x + (PITCH + 1 if len(foundations) > 1 else 1 if foundations else -0.1)
+    rows = max(len(head), math.ceil(len(foundations) / 2), math.ceil(len(small_reserves) / 2))
+    plans.append(Plan(tuple(places), width, max(rows * ROW - 0.12, y + need)))
+    return plans
+
+
+def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
+    if rules.covered_by:
+        return _pyramid_plans(rules, layout)
+    return _standard_plans(rules, layout, show_stock)
+
+
+def fit(plans: list[Plan], width: float, height: float, margin: float) -> TableGeometry:
+    """Scale the plan that gives the largest cards to ``width`` x ``height`` pixels."""
+    best: tuple[float, Plan] | None = None
+    for plan in plans:
+        card_w = min(
+            (width - 2 * margin) / plan.width, (height - 2 * margin) / (plan.height * RATIO)
+        )
+        if best is None or card_w > best[0]:
+            best = (card_w, plan)
+    assert best is not None
+    card_w, plan = max(best[0], 1.0), best[1]
+    card_h = card_w * RATIO
+    left = (width - plan.width * card_w) / 2
+    top = height - margin
+    slots = {}
+    for place in plan.places:
+        y = top - place.y * card_h - card_h
+        step = card_w * SIDE_STEP if place.fan is Fan.RIGHT else card_h * UP_STEP
+        slots[place.pile] = Slot(place.pile, left + place.x * card_w, y, place.fan, step, margin)
+    return TableGeometry(width, height, card_w, card_h, slots)
+
+
+def table_geometry(
+    rules: Rules, layout: Layout, show_stock: bool, width: float, height: float, margin: float
+) -> TableGeometry:
+    return fit(plans_for(rules, layout, show_stock), width, height, margin)
+
+
+def shows_stock(layout: Layout, dealt: tuple[tuple[int, ...], ...]) -> bool:
+    """A stock that starts empty with no waste (Seahaven) is never used, so is not drawn."""
+    return bool(dealt[layout.stock]) or layout.waste >= 0

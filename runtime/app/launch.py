@@ -1,0 +1,42 @@
+"""How the app was asked to start, and the Kivy set-up that must precede importing Kivy."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Launch:
+    game: str | None = None
+    seed: int | None = None
+    deal: str | None = None
+    options: dict[str, bool] | None = None
+    screenshot: str | None = None  # render the table to this PNG and exit
+    size: tuple[int, int] | None = None  # window size in pixels
+    density: float | None = None
+    chooser_first: bool = False  # `helpdeck play` with no game opens the chooser
+
+
+def configure_kivy(launch: Launch) -> None:
+    """Environment and Config that Kivy reads once, at import time."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argv belongs to argparse
+    if launch.density:
+        os.environ["KIVY_METRICS_DENSITY"] = str(launch.density)
+    from kivy.config import Config
+
+    Config.set("kivy", "exit_on_escape", "0")  # Escape/back closes dialogs instead
+    Config.set("input", "mouse", "mouse,disable_multitouch")  # right-click is not a 2nd finger
+    if launch.size:
+        width, height = launch.size
+        Config.set("graphics", "width", str(width))
+        Config.set("graphics", "height", str(height))
+    if launch.screenshot:
+        Config.set("graphics", "resizable", "0")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit() or not int(width) or not int(height):
+        raise ValueError(f"expected WIDTHxHEIGHT, e.g. 1080x2340, got {text!r}")
+    return int(width), int(height)

@@ -1,0 +1,179 @@
+"""`HelpdeckApp`: screens, shared state for .kv to bind to, keyboard, lifecycle."""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.lang import Builder
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.modalview import ModalView
+from kivy.uix.screenmanager import ScreenManager, SlideTransition
+from kivy.utils import platform
+
+from runtime.app.game import GamePresenter
+from runtime.app.i18n import _
+from runtime.app.launch import Launch
+from runtime.app.session import Session
+from runtime.app.storage import Store, data_dir
+
+HERE = Path(__file__).parent
+SCREENS = {
+    "chooser": "ChooserScreen",
+    "table": "TableScreen",
+    "help": "HelpScreen",
+    "stats": "StatsScreen",
+    "settings": "SettingsScreen",
+}
+KEY_ESCAPE, KEY_F1 = 27, 282
+
+
+class HelpdeckApp(App):
+    title = "Helpdeck"
+    # Shared state the .kv files bind to.
+    game_title = StringProperty("")
+    status_text = StringProperty("")
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    stock_label = StringProperty("")
+    can_stock = BooleanProperty(False)
+    has_options = BooleanProperty(False)
+    help_game = StringProperty("")
+    language = StringProperty("C")
+    game = ObjectProperty(None, allownone=True)  # the GamePresenter
+
+    def __init__(self, launch: Launch | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.launch = launch or Launch()
+        self.session: Session | None = None
+        self._ticker: Any = None
+
+    # -- building -----------------------------------------------------------------------
+
+    def build(self) -> ScreenManager:
+        Window.clearcolor = (0.12, 0.14, 0.18, 1)
+        Builder.load_file(str(HERE / "common.kv"))
+        self.session = Session(Store(data_dir(self.user_data_dir)))
+        self.language = self.session.settings.language
+        self.game = GamePresenter(self, self.session)
+        return ScreenManager(transition=SlideTransition(duration=0.2))
+
+    def on_start(self) -> None:
+        session, launch = self.session, self.launch
+        assert session is not None
+        resumed = session.resume()
+        wanted = launch.game or (launch.deal.split("-", 1)[0] if launch.deal else None)
+        if launch.deal:
+            session.start_code(launch.deal)
+        elif wanted and (
+            launch.seed is not None
+            or launch.options
+            or not resumed
+            or session.game.game.id != wanted
+        ):
+            session.start(wanted, launch.seed, launch.options)
+        if launch.screenshot:
+            self.game.animate = False
+        if session.state is None or (launch.chooser_first and not launch.screenshot):
+            self.show("chooser")
+        else:
+            self.show("table")
+        Window.bind(on_keyboard=self.on_keyboard)
+        self._ticker = Clock.schedule_interval(self._tick, 1.0)
+        for message in session.messages:
+            self.game.tell(_("Notice"), message)
+        session.messages.clear()
+        if launch.screenshot:
+            Clock.schedule_once(lambda _dt: self._screenshot(launch.screenshot))
+
+    def _screenshot(self, path: str) -> None:
+        """Shoot once a few frames are drawn: layouts settle over the first frames."""
+        if Clock.frames_displayed < 3:
+            Clock.schedule_once(lambda _dt: self._screenshot(path))
+            return
+        from runtime.app.screenshot import save_window_png
+
+        save_window_png(path)
+        self.stop()
+
+    # -- screens ------------------------------------------------------------------------
+
+    def show(self, name: str, direction: str = "left") -> Any:
+        """Show screen ``name``, loading its .kv and class the first time it is needed."""
+        manager = self.root
+        if not manager.has_screen(name):
+            Builder.load_file(str(HERE / "screens" / f"{name}.kv"))
+            module = importlib.import_module(f"runtime.app.screens.{name}")
+            manager.add_widget(getattr(module, SCREENS[name])(name=name))
+        manager.transition.direction = direction
+        manager.current = name
+        return manager.get_screen(name)
+
+    def back(self) -> None:
+        if self.session and self.session.state is not None:
+            self.show("table", direction="right")
+        else:
+            self.show("chooser", direction="right")
+
+    def open_help(self, game_id: str | None = None) -> None:
+        self.help_game = game_id or self.game.game_id
+        self.show("help")
+
+    # -- keyboard and lifecycle -------------------------------------------------------
+
+    def on_keyboard(
+        self, _window: Any, key: int, _scancode: int, _text: str, mods: list[str]
+    ) -> bool:
+        if key == KEY_ESCAPE:  # Escape, and the Android back button
+            return self.go_back()
+        on_table = self.root.current == "table"
+        ctrl = "ctrl" in mods or "meta" in mods
+        if key == KEY_F1:
+            self.open_help()
+        elif ctrl and key == ord("z") and on_table:
+            (self.game.redo if "shift" in mods else self.game.undo)()
+        elif ctrl and key == ord("y") and on_table:
+            self.game.redo()
+        elif ctrl and key == ord("n") and on_table:
+            self.game.ask_new()
+        elif key == ord("h") and not mods and on_table:
+            self.game.hint()
+        else:
+            return False
+        return True
+
+    def go_back(self) -> bool:
+        """Back: close a dialog, else leave a side screen, else undo (Android only)."""
+        for widget in Window.children:
+            if isinstance(widget, ModalView):
+                widget.dismiss()
+                return True
+        current = self.root.current
+        has_game = self.session is not None and self.session.state is not None
+        if current not in ("table", "chooser") or (current == "chooser" and has_game):
+            self.back()
+        elif platform == "android" and self.root.current == "table":
+            self.game.undo()
+        return True
+
+    def _tick(self, dt: float) -> None:
+        if self.root and self.root.current == "table":
+            self.game.tick(dt)
+
+    def on_pause(self) -> bool:
+        if self.session:
+            self.session.save_all()
+        return True
+
+    def on_stop(self) -> None:
+        if self.session:
+            self.session.save_all()
+
+
+def run(launch: Launch) -> int:
+    HelpdeckApp(launch).run()
+    return 0

@@ -1,0 +1,186 @@
+"""One player's game in progress: the engine state plus autosave, statistics and time.
+
+Pure Python (no Kivy) so the lifecycle is testable headless; the App wraps one Session.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from runtime.app.i18n import _
+from runtime.app.settings import SETTINGS_FORMAT, Settings
+from runtime.app.stats import STATS_FORMAT, Statistics
+from runtime.app.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, Store, UnreadableFile
+from runtime.engine import Move, State, UnknownGameError, game_ids, new_game, replay
+
+SAVE_FORMAT = "helpdeck-save/1"
+NEW_SEED_LIMIT = 1_000_000_000  # deal numbers a player can read and share
+
+
+class Session:
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.messages: list[str] = []  # problems to show the player once the UI is up
+        self.settings = self._load(SETTINGS_FILE, SETTINGS_FORMAT, Settings.from_json, Settings)
+        self.stats = self._load(STATS_FILE, STATS_FORMAT, Statistics.from_json, Statistics)
+        self.state: State | None = None
+        self.elapsed = 0.0
+        self.counted = False  # the deal's first move has been counted as a game played
+        self.won = False  # the deal's win has been counted
+
+    def _load(self, name: str, fmt: str, parse: Any, default: Any) -> Any:
+        try:
+            data = self.store.read(name, fmt)
+            return default() if data is None else parse(data)
+        except (UnreadableFile, ValueError, TypeError, AttributeError):
+            self.store.quarantine(name)
+            self.messages.append(_("Could not read {name}; starting afresh.").format(name=name))
+            return default()
+
+    # -- lifecycle ----------------------------------------------------------------------
+
+    @property
+    def game(self) -> State:
+        assert self.state is not None, "no game started"
+        return self.state
+
+    def resume(self) -> bool:
+        """Load the autosave; False (and a message if it was unusable) when there is none."""
+        try:
+            data = self.store.read(SAVE_FILE, SAVE_FORMAT)
+            if data is None:
+                return False
+            state = replay(str(data["code"]), [str(m) for m in data["moves"]])
+            elapsed = float(data.get("elapsed", 0.0))
+            counted, won = bool(data.get("counted")), bool(data.get("won"))
+        except (
+            UnreadableFile,
+            KeyError,
+            TypeError,
+            ValueError,  # also DealCodeError, IllegalMoveError, MoveSyntaxError
+            UnknownGameError,
+        ) as error:
+            self.store.quarantine(SAVE_FILE)
+            self.messages.append(
+                _("The saved game could not be restored ({error}); here is a new deal.").format(
+                    error=str(error).strip("'\"")
+                )
+            )
+            return False
+        self.state, self.elapsed, self.counted, self.won = state, elapsed, counted, won
+        self.stats.opened(state.game.id)
+        return True
+
+    def start(
+        self, game_id: str, seed: int | None = None, options: Mapping[str, bool] | None = None
+    ) -> None:
+        """Deal a new game (abandoning the current one) and save it."""
+        self.abandon()
+        if seed is None:
+            seed = random.randrange(NEW_SEED_LIMIT)
+        chosen = dict(options) if options is not None else self.settings.options.get(game_id)
+        try:
+            state = new_game(game_id, chosen, seed)
+        except ValueError:  # options saved for an older version of the game
+            state = new_game(game_id, None, seed)
+        self._begin(state)
+
+    def start_code(self, code: str) -> None:
+        from runtime.engine import from_deal_code
+
+        state = from_deal_code(code)
+        self.abandon()
+        self._begin(state)
+
+    def _begin(self, state: State) -> None:
+        self.state, self.elapsed, self.counted, self.won = state, 0.0, False, False
+        self.stats.opened(state.game.id)
+        self.save()
+
+    def abandon(self) -> None:
+        """Leaving a played deal unwon ends the win streak."""
+        if self.state is not None and self.counted and not self.won:
+            self.stats.lost(self.state.game.id)
+            self.save_stats()
+
+    def restart(self) -> None:
+        self.game.restart()
+        self.save()
+
+    def set_options(self, options: Mapping[str, bool]) -> bool:
+        """Remember ``options`` for new deals; re-deal now if no move was made. True if re-dealt."""
+        state = self.game
+        self.settings.options[state.game.id] = dict(options)
+        self.save_settings()
+        if state.move_log:
+            return False
+        self._begin(new_game(state.game.id, options, state.seed))
+        return True
+
+    # -- moves --------------------------------------------------------------------------
+
+    def play(self, move: Move) -> None:
+        state = self.game
+        state.play(move)
+        if not self.counted:
+            self.counted = True
+            self.stats.started(state.game.id)
+            self.save_stats()
+        if state.is_won() and not self.won:
+            self.won = True
+            self.stats.won(state.game.id, self.elapsed)
+            self.save_stats()
+        self.save()
+
+    def undo(self) -> Move | None:
+        move = self.game.undo()
+        self.save()
+        return move
+
+    def redo(self) -> Move | None:
+        move = self.game.redo()
+        self.save()
+        return move
+
+    def tick(self, seconds: float) -> None:
+        """Count playing time: only once the deal has started and until it is over."""
+        if self.state is not None and self.state.move_log and not self.state.is_won():
+            self.elapsed += seconds
+
+    # -- persistence --------------------------------------------------------------------
+
+    def save(self) -> None:
+        if self.state is None:
+            return
+        state = self.state
+        self.store.write(
+            SAVE_FILE,
+            {
+                "format": SAVE_FORMAT,
+                "game": state.game.id,
+                "code": state.deal_code,
+                "moves": [state.move_text(m) for m in state.move_log],
+                "elapsed": round(self.elapsed, 1),
+                "counted": self.counted,
+                "won": self.won,
+            },
+        )
+
+    def save_stats(self) -> None:
+        self.store.write(STATS_FILE, self.stats.to_json())
+
+    def save_settings(self) -> None:
+        self.store.write(SETTINGS_FILE, self.settings.to_json())
+
+    def save_all(self) -> None:
+        self.save()
+        self.save_stats()
+        self.save_settings()
+
+
+def known_game(game_id: str | None) -> str:
+    """``game_id`` if the catalog has it, else the first game."""
+    ids = game_ids()
+    return game_id if game_id in ids else ids[0]

@@ -1,0 +1,283 @@
+"""The table: places card widgets from the engine state, animates changes, turns touches
+into calls on the `Controller`. It holds no rules: legality always comes from the engine."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from kivy.animation import Animation
+from kivy.clock import Clock
+from kivy.graphics import Color, InstructionGroup, Rectangle
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty
+from kivy.uix.widget import Widget
+
+from runtime.app.cardart import draw_marker, draw_outline
+from runtime.app.cardwidget import CardWidget
+from runtime.app.controller import Controller
+from runtime.app.geometry import TableGeometry, shows_stock, table_geometry
+from runtime.app.markers import pile_marker
+from runtime.engine import Move, MoveKind, State
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
+
+FELT = (0.05, 0.36, 0.20, 1)
+DRAG_START = 8  # dp a touch must travel before it becomes a drag
+
+Positions = dict[int, list[tuple[float, float]]]
+
+
+class TableWidget(Widget):
+    duration = NumericProperty(0.18)  # seconds per card animation; 0 turns animation off
+    busy = BooleanProperty(False)  # True while cards are animating
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(**kwargs)
+        self.controller: Controller | None = None
+        self.on_play: Callable[[Move], None] = lambda move: None
+        self.geometry: TableGeometry | None = None
+        self.positions: Positions = {}
+        self.cards = [CardWidget(card) for card in range(DECK_SIZE)]
+        self._order: list[CardWidget] = []
+        self._animating: set[CardWidget] = set()
+        self._drag: dict[str, object] | None = None
+        self._show_stock = True
+        with self.canvas.before:
+            Color(*FELT)
+            self._felt = Rectangle(pos=self.pos, size=self.size)
+            self._markers = InstructionGroup()
+        with self.canvas.after:
+            self._highlights = InstructionGroup()
+        self.bind(size=self._resized, pos=self._resized)
+
+    # -- state to widgets -------------------------------------------------------------
+
+    @property
+    def state(self) -> State | None:
+        return self.controller.state if self.controller else None
+
+    def show(self, controller: Controller, deal_animation: bool = True) -> None:
+        """A new game (or a resumed one): lay it out, dealing cards from the stock."""
+        self.finish_animations()
+        self.controller = controller
+        self._show_stock = shows_stock(controller.state.layout, controller.state.piles)
+        self.relayout(animate=False)
+        if deal_animation and self.duration and self.geometry:
+            stock = self.geometry.slots.get(controller.state.layout.stock)
+            origin = (stock.x, stock.y) if stock else (self.x, self.y)
+            for widget in self.cards:
+                widget.pos = (self.x + origin[0], self.y + origin[1])
+            self.refresh(animate=True, stagger=0.012)
+
+    def _resized(self, *_args: object) -> None:
+        self._felt.pos, self._felt.size = self.pos, self.size
+        if self.controller is not None:
+            self.finish_animations()
+            self.relayout(animate=False)
+
+    def relayout(self, animate: bool = False) -> None:
+        state = self.state
+        if state is None or self.width < 10 or self.height < 10:
+            return
+        self.geometry = table_geometry(
+            state.rules, state.layout, self._show_stock, self.width, self.height, dp(4)
+        )
+        self.refresh(animate=animate)
+
+    def refresh(self, animate: bool = True, stagger: float = 0.0) -> None:
+        """Move every card widget to where the state says it is."""
+        state, geo = self.state, self.geometry
+        if state is None or geo is None:
+            return
+        self._drag = None
+        self.positions = positions = geo.positions(state.piles)
+        self._draw_markers(state, geo)
+        selection = self.controller.selection if self.controller else None
+        order: list[CardWidget] = []
+        moving: list[CardWidget] = []
+        delay = 0.0
+        for pile, spots in sorted(positions.items()):
+            cards = state.piles[pile]
+            chosen = selection is not None and selection.pile == pile
+            for index, (card, (x, y)) in enumerate(zip(cards, spots, strict=True)):
+                widget = self.cards[card & CARD_MASK]
+                selected = chosen and index >= len(cards) - selection.size  # type: ignore[union-attr]
+                widget.set_look(card < FACE_DOWN, selected, geo.card_w, geo.card_h)
+                target = (self.x + x, self.y + y)
+                if _far(widget.pos, target):
+                    if animate and self.duration:
+                        self._animate(widget, target, delay)
+                        delay += stagger
+                        moving.append(widget)
+                    else:
+                        widget.pos = target
+                order.append(widget)
+                if widget in self._animating and widget not in moving:
+                    moving.append(widget)
+        hidden = [w for w in self.cards if w not in order]  # e.g. an unseen stock
+        for widget in hidden:
+            widget.pos = (-10000, -10000)
+        self._restack([w for w in order if w not in moving] + moving)
+        self._highlights.clear()
+        if selection is not None:
+            self.highlight_targets(self.controller.targets(selection.pile, selection.size))
+
+    def _restack(self, order: list[CardWidget]) -> None:
+        if order == self._order:
+            return
+        self.clear_widgets()
+        for widget in order:
+            self.add_widget(widget)
+        self._order = order
+
+    def _draw_markers(self, state: State, geo: TableGeometry) -> None:
+        self._markers.clear()
+        for pile, slot in geo.slots.items():
+            text, ring = pile_marker(state, pile)
+            draw_marker(
+                self._markers, self.x + slot.x, self.y + slot.y, geo.card_w, geo.card_h, text, ring
+            )
+
+    # -- animation ----------------------------------------------------------------------
+
+    def _animate(self, widget: CardWidget, target: tuple[float, float], delay: float) -> None:
+        Animation.cancel_all(widget)
+        self._animating.add(widget)
+        self.busy = True
+        anim = Animation(x=target[0], y=target[1], d=self.duration, t="out_quad")
+        anim.bind(on_complete=lambda *_: self._landed(widget))
+        if delay:
+            Clock.schedule_once(
+                lambda _dt: anim.start(widget) if widget in self._animating else None, delay
+            )
+            widget._pending = (anim, target)
+        else:
+            anim.start(widget)
+        widget._target = target
+
+    def _landed(self, widget: CardWidget) -> None:
+        self._animating.discard(widget)
+        if not self._animating:
+            self.busy = False
+
+    def finish_animations(self) -> None:
+        """Jump every moving card to where it was going, so the next change starts clean."""
+        for widget in list(self._animating):
+            Animation.cancel_all(widget)
+            widget.pos = widget._target
+        self._animating.clear()
+        self.busy = False
+
+    # -- highlights ---------------------------------------------------------------------
+
+    def highlight_targets(self, piles: list[int], colour: tuple[float, ...] | None = None) -> None:
+        geo = self.geometry
+        if geo is None:
+            return
+        self._highlights.clear()
+        for pile in piles:
+            if pile in geo.slots:
+                x, y, w, h = geo.pile_rect(pile, self.positions)
+                args = (self._highlights, (self.x + x, self.y + y, w, h), geo.card_w)
+                draw_outline(*args) if colour is None else draw_outline(*args, colour)
+
+    def show_hint(self, move: Move) -> None:
+        if move.kind is not MoveKind.TRANSFER:
+            self.highlight_targets([self.state.layout.stock], (0.4, 0.9, 1.0, 1))  # type: ignore[union-attr]
+        else:
+            self.highlight_targets([move.src, move.dst], (0.4, 0.9, 1.0, 1))
+        Clock.schedule_once(lambda _dt: self._highlights.clear(), 1.5)
+
+    # -- touches ------------------------------------------------------------------------
+
+    def on_touch_down(self, touch: object) -> bool:
+        if not self.collide_point(*touch.pos) or self.controller is None:  # type: ignore[attr-defined]
+            return False
+        if getattr(touch, "is_mouse_scrolling", False):
+            return False
+        self.finish_animations()
+        hit = self._hit(touch)
+        if hit is None:
+            self._tap(None)
+            return True
+        pile, index = hit
+        if touch.is_double_tap and index is not None:  # type: ignore[attr-defined]
+            move = self.controller.double_tap(pile)
+            if move is not None:
+                self.on_play(move)
+            return True
+        size = None if index is None else self.controller.pickup_size(pile, index)
+        touch.grab(self)  # type: ignore[attr-defined]
+        touch.ud["table"] = {"pile": pile, "index": index, "size": size, "dragging": False}  # type: ignore[attr-defined]
+        return True
+
+    def on_touch_move(self, touch: object) -> bool:
+        info = touch.ud.get("table") if touch.grab_current is self else None  # type: ignore[attr-defined]
+        if not info or info["size"] is None:
+            return touch.grab_current is self  # type: ignore[attr-defined]
+        widgets = self._pile_widgets(info["pile"])[info["index"] :]
+        if not info["dragging"]:
+            dx, dy = touch.x - touch.ox, touch.y - touch.oy  # type: ignore[attr-defined]
+            if abs(dx) + abs(dy) < dp(DRAG_START):
+                return True
+            info["dragging"] = True
+            info["starts"] = [tuple(w.pos) for w in widgets]
+            self.controller.selection = None  # type: ignore[union-attr]
+            self._restack([w for w in self._order if w not in widgets] + widgets)
+            self.highlight_targets(self.controller.targets(info["pile"], info["size"]))  # type: ignore[union-attr]
+        dx, dy = touch.x - touch.ox, touch.y - touch.oy  # type: ignore[attr-defined]
+        for widget, (sx, sy) in zip(widgets, info["starts"], strict=True):
+            widget.pos = (sx + dx, sy + dy)
+        return True
+
+    def on_touch_up(self, touch: object) -> bool:
+        if touch.grab_current is not self:  # type: ignore[attr-defined]
+            return False
+        touch.ungrab(self)  # type: ignore[attr-defined]
+        info = touch.ud.get("table")  # type: ignore[attr-defined]
+        if not info or self.controller is None:
+            return True
+        if info["dragging"]:
+            self._drop(info)
+        else:
+            self._tap((info["pile"], info["index"]))
+        return True
+
+    def _drop(self, info: dict[str, object]) -> None:
+        assert self.controller is not None and self.geometry is not None
+        pile, size, index = info["pile"], info["size"], info["index"]
+        widget = self._pile_widgets(pile)[index]  # type: ignore[index]
+        geo = self.geometry
+        rect = (widget.x - self.x, widget.y - self.y, geo.card_w, geo.card_h)
+        targets = self.controller.targets(pile, size)  # type: ignore[arg-type]
+        dst = geo.drop_target(rect, targets, self.positions)
+        self._highlights.clear()
+        move = None if dst is None else self.controller.drop(pile, size, dst)  # type: ignore[arg-type]
+        if move is None:
+            self.refresh(animate=True)  # slide back
+        else:
+            self.on_play(move)
+
+    def _tap(self, hit: tuple[int, int | None] | None) -> None:
+        assert self.controller is not None
+        if hit is None:
+            self.controller.selection = None
+            self.refresh(animate=False)
+            return
+        move = self.controller.tap(*hit)
+        if move is not None:
+            self.on_play(move)
+        else:
+            self.refresh(animate=False)
+
+    def _hit(self, touch: object) -> tuple[int, int | None] | None:
+        if self.geometry is None:
+            return None
+        return self.geometry.hit(touch.x - self.x, touch.y - self.y, self.positions)  # type: ignore[attr-defined]
+
+    def _pile_widgets(self, pile: int) -> list[CardWidget]:
+        assert self.state is not None
+        return [self.cards[c & CARD_MASK] for c in self.state.piles[pile]]
+
+
+def _far(a: tuple[float, float] | list[float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) > 0.5 or abs(a[1] - b[1]) > 0.5
