@@ -10,6 +10,7 @@ from runtime.engine import State, game_ids, new_game
 
 LONG = os.environ.get("HELPDECK_LONG") == "1"
 
+
 # Every option set of every game in the catalog, as (game id, options) pairs.
 def option_sets() -> list[tuple[str, dict[str, bool]]]:
     from itertools import product

@@ -63,7 +63,9 @@ def perft_table() -> dict[str, list[list[int]]]:
 
 def perft_text() -> str:
     """One line per game: [sequences, distinct positions] at depth 1, 2, 3."""
-    rows = [f"  {json.dumps(g)}: {json.dumps(counts)}" for g, counts in sorted(perft_table().items())]
+    rows = [
+        f"  {json.dumps(g)}: {json.dumps(counts)}" for g, counts in sorted(perft_table().items())
+    ]
     return "{\n" + ",\n".join(rows) + "\n}\n"
 
 

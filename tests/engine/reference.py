@@ -57,9 +57,12 @@ def reference_moves(state: State) -> set[Move]:
             continue
         if kind is PileKind.WASTE and tables.waste is not None:
             continue
-        if kind is PileKind.TABLEAU and rules.covered_by:
-            if any(piles[first + c] for c in rules.covered_by[src - first]):
-                continue
+        if (
+            kind is PileKind.TABLEAU
+            and rules.covered_by
+            and any(piles[first + c] for c in rules.covered_by[src - first])
+        ):
+            continue
         if tables.foundation is not None and kind is not PileKind.FOUNDATION:
             for dst in layout.foundations:
                 target = piles[dst]

@@ -80,7 +80,9 @@ def test_pyramid_deal() -> None:
     one card in the top row, two in the next, and so on to seven in the bottom row." """
     state = new_game(GAME, seed=1)
     assert len(state.layout.tableau) == 28
-    assert all(len(state.piles[t]) == 1 and state.piles[t][0] < FACE_DOWN for t in state.layout.tableau)
+    assert all(
+        len(state.piles[t]) == 1 and state.piles[t][0] < FACE_DOWN for t in state.layout.tableau
+    )
     assert [len(row) for row in ROWS] == [1, 2, 3, 4, 5, 6, 7]
     first = state.layout.tableau[0]
     for pile in range(1, 29):
@@ -98,7 +100,7 @@ def test_pyramid_deal() -> None:
 
 
 def test_free_once_both_overlapping_removed() -> None:
-    """"A card in the pyramid is free once both cards overlapping it have been removed." """
+    """ "A card in the pyramid is free once both cards overlapping it have been removed." """
     # t16 (row 6) is overlapped by t22 and t23 — not by its neighbours t20, t21.
     base = {"waste": "4D", "t16": "5C", "t20": "9D", "t21": "9H"}
     allows(position(GAME, **base), "t16>w")
@@ -116,7 +118,7 @@ def test_free_once_both_overlapping_removed() -> None:
 
 
 def test_free_card_one_rank_above_or_below() -> None:
-    """"Free cards are built on the Waste: a free card may go there if its rank is one above
+    """ "Free cards are built on the Waste: a free card may go there if its rank is one above
     or one below the rank of the top Waste card, regardless of suit." """
     state = position(GAME, waste="7H", t22="6C", t23="8S", t24="9H", t25="7D", t26="6H")
     allows(state, "t22>w", "t23>w", "t26>w")
@@ -127,7 +129,7 @@ def test_free_card_one_rank_above_or_below() -> None:
 
 
 def test_ace_and_king_adjacent() -> None:
-    """"Ace and King are next to each other, so an Ace goes on a King or a Two, and a King on a
+    """ "Ace and King are next to each other, so an Ace goes on a King or a Two, and a King on a
     Queen or an Ace." """
     on_king = position(GAME, waste="KH", t22="AS", t23="QS", t24="2D", t25="JD")
     allows(on_king, "t22>w", "t23>w")
@@ -140,9 +142,11 @@ def test_ace_and_king_adjacent() -> None:
 
 
 def test_nothing_built_on_pyramid() -> None:
-    """"Nothing can be built on the pyramid, and a space left in it stays empty." """
+    """ "Nothing can be built on the pyramid, and a space left in it stays empty." """
     state = position(GAME, waste="7H", t22="6C", t23="5D", t27="7S")
-    assert all(state.layout.kinds[m.dst] is PileKind.WASTE for m in state.legal_moves() if m.dst >= 0)
+    assert all(
+        state.layout.kinds[m.dst] is PileKind.WASTE for m in state.legal_moves() if m.dst >= 0
+    )
     refuses(state, "t23>t22", "w>t22", "t22>t28", "w>t28")
     emptied = after(state, "t22>w")
     refuses(emptied, "t23>t22", "w>t22")
@@ -150,14 +154,14 @@ def test_nothing_built_on_pyramid() -> None:
 
 
 def test_no_foundations() -> None:
-    """"There are no Foundations." """
+    """ "There are no Foundations." """
     state = new_game(GAME, seed=1)
     assert state.layout.foundations == ()
     assert PileKind.FOUNDATION not in state.layout.kinds
 
 
 def test_turn_stock_when_no_card_fits() -> None:
-    """"When no free card fits, turn the next card from the Stock onto the Waste." — the
+    """ "When no free card fits, turn the next card from the Stock onto the Waste." — the
     stock may be turned at any time (the sentence says when you need to, not that you must
     not otherwise)."""
     stuck = position(GAME, stock="##2C ##QH", waste="5D", t22="9S")

@@ -123,7 +123,7 @@ def test_tableau_shape() -> None:
 
 
 def test_built_down_alternating_colours() -> None:
-    """"The Tableau is built down in alternating colors, and an Ace may be placed on a King." —
+    """ "The Tableau is built down in alternating colors, and an Ace may be placed on a King." —
     down in alternating colours; across the Ace the build goes on with a King (see below)."""
     state = position(GAME, base="A", t1="9H", t2="8S", t3="8D", t4="7C", t5="10C")
     allows(state, "t2>t1", "t1>t5")
@@ -145,14 +145,14 @@ def test_king_goes_on_ace() -> None:
     "help sentence needs rewording",
 )
 def test_help_sentence_ace_on_king_literally() -> None:
-    """"The Tableau is built down in alternating colors, and an Ace may be placed on a King." —
+    """ "The Tableau is built down in alternating colors, and an Ace may be placed on a King." —
     read literally: an Ace on a King."""
     state = position(GAME, base="5", t1="KS", t2="AH")
     allows(state, "t2>t1")
 
 
 def test_nothing_on_base_rank() -> None:
-    """"No card may be placed on a card of the base rank." """
+    """ "No card may be placed on a card of the base rank." """
     state = position(GAME, base="5", t1="5H", t2="4S", t3="6S", r1="5C", r2="4C")
     refuses(state, "t2>t1", "r2>t1")
     allows(state, "t1>t3")  # a base-rank card itself still goes down on a Six
@@ -160,7 +160,7 @@ def test_nothing_on_base_rank() -> None:
 
 
 def test_groups_move() -> None:
-    """"Groups of cards can be moved." """
+    """ "Groups of cards can be moved." """
     state = position(GAME, base="A", t1="##2D 9C 8H 7S", t2="10D", t3="9S")
     allows(state, "t1>t2x3", "t1>t3x2")
     refuses(state, "t1>t2x2", "t1>t2x4", "t1>t3x3")
@@ -170,7 +170,7 @@ def test_groups_move() -> None:
 
 
 def test_empty_pile_takes_rank_below_base() -> None:
-    """"An empty Tableau pile can be filled only by a card one rank below the base card, or by a
+    """ "An empty Tableau pile can be filled only by a card one rank below the base card, or by a
     group of cards starting with such a card." """
     state = position(GAME, base="5", r1="4C", r2="KD", t1="JD 4S 3H", t2="6C")
     allows(state, "r1>t3", "t1>t3x2")
@@ -181,7 +181,7 @@ def test_empty_pile_takes_rank_below_base() -> None:
 
 
 def test_reserve_top_to_tableau_or_foundation() -> None:
-    """"The top card of each Reserve pile can be played onto the Tableau or onto a
+    """ "The top card of each Reserve pile can be played onto the Tableau or onto a
     Foundation." """
     state = position(GAME, base="2", r1="9C 3D", r2="3S 2C", f2="2D", t1="4S")
     allows(state, "r1>t1", "r1>f2", "r2>f1")
@@ -189,14 +189,16 @@ def test_reserve_top_to_tableau_or_foundation() -> None:
 
 
 def test_nothing_built_on_reserve() -> None:
-    """"Nothing can be built on the Reserve." """
+    """ "Nothing can be built on the Reserve." """
     state = position(GAME, base="A", r1="9C", r2="", t1="8H", waste="8D", f1="AH 2H 3H 4H 5H 6H 7H")
     refuses(state, "t1>r1", "w>r1", "t1>r2", "f1>r1", "r1>r2")
-    assert all(state.layout.kinds[m.dst] is not PileKind.RESERVE for m in state.legal_moves() if m.dst >= 0)
+    assert all(
+        state.layout.kinds[m.dst] is not PileKind.RESERVE for m in state.legal_moves() if m.dst >= 0
+    )
 
 
 def test_foundations_up_in_suit_from_base_wrapping() -> None:
-    """"Foundations are built up in suit from the base card, with an Ace following a King." """
+    """ "Foundations are built up in suit from the base card, with an Ace following a King." """
     state = position(GAME, base="Q", f1="QH KH", t1="AH", t2="2H", t3="AS")
     allows(state, "t1>f1")
     refuses(state, "t2>f1", "t3>f1")
@@ -207,14 +209,14 @@ def test_foundations_up_in_suit_from_base_wrapping() -> None:
 
 
 def test_empty_foundation_takes_base_rank() -> None:
-    """"Each empty Foundation must be started with a card of the base rank." """
+    """ "Each empty Foundation must be started with a card of the base rank." """
     state = position(GAME, base="7", f1="7D", t1="7C", t2="AC", r1="8C")
     allows(state, "t1>f2", "t1>f3", "t1>f4")
     refuses(state, "t2>f2", "r1>f2")
 
 
 def test_double_click() -> None:
-    """"Double-click a card to send it to its Foundation when that move is allowed." """
+    """ "Double-click a card to send it to its Foundation when that move is allowed." """
     state = position(GAME, base="7", f1="7D", t1="8D", r1="7S", r2="9D", waste="QS")
     move = foundation_move(state, state.layout.index["t1"])
     assert move is not None and state.move_text(move) == "t1>f1"

@@ -94,14 +94,14 @@ def test_seven_tableau_piles_all_face_up() -> None:
 
 
 def test_built_down_alternating_colours() -> None:
-    """"The Tableau is built down in alternating colors." """
+    """ "The Tableau is built down in alternating colors." """
     state = position(GAME, t1="10H", t2="9S", t3="9D", t4="8C", t5="JS", t6="9C")
     allows(state, "t2>t1", "t6>t1", "t1>t5")
     refuses(state, "t3>t1", "t4>t1", "t5>t1", "t2>t6")
 
 
 def test_any_build_moves_as_a_unit() -> None:
-    """"Any build of cards can be moved as a unit." """
+    """ "Any build of cards can be moved as a unit." """
     state = position(GAME, t1="JD", t2="5C 10S 9H 8C", t3="9D", t4="QS", t5="JH 9C")
     allows(state, "t2>t1x3", "t2>t3")
     refuses(state, "t2>t1x4", "t2>t1x2", "t2>t3x2")
@@ -112,7 +112,7 @@ def test_any_build_moves_as_a_unit() -> None:
 
 
 def test_empty_pile_takes_king_or_king_build() -> None:
-    """"An empty Tableau pile can be filled only by a King or by a build that starts with a
+    """ "An empty Tableau pile can be filled only by a King or by a build that starts with a
     King." """
     state = position(GAME, t2="4C KS QH", t3="KD", waste="KC", f1="AH 2H")
     allows(state, "t2>t1x2", "w>t1")
@@ -122,7 +122,7 @@ def test_empty_pile_takes_king_or_king_build() -> None:
 
 
 def test_stock_to_waste_and_waste_top_in_play() -> None:
-    """"Cards are turned from the Stock onto the Waste one at a time, and the top card of the
+    """ "Cards are turned from the Stock onto the Waste one at a time, and the top card of the
     Waste is in play." """
     state = position(GAME, stock="##3C ##AD", waste="9S", t1="10D")
     dealt = after(state, "deal")
@@ -133,7 +133,7 @@ def test_stock_to_waste_and_waste_top_in_play() -> None:
 
 
 def test_waste_turns_over_into_new_stock() -> None:
-    """"When the Stock runs out, turn the Waste over to make a new Stock." """
+    """ "When the Stock runs out, turn the Waste over to make a new Stock." """
     state = position(GAME, waste="2C 3D 4H")
     turned = after(state, "redeal")
     assert pile_text(turned, "stock") == "##4H ##3D ##2C"
@@ -144,7 +144,7 @@ def test_waste_turns_over_into_new_stock() -> None:
 
 
 def test_three_passes_in_all() -> None:
-    """"You may go through the deck three times in all." """
+    """ "You may go through the deck three times in all." """
     state = new_game(GAME, seed=1)
     passes = 1
     assert state.stock_status == "deal"
@@ -163,7 +163,7 @@ def test_three_passes_in_all() -> None:
 
 
 def test_foundations_built_up_in_suit() -> None:
-    """"Foundations are built up in suit from Ace to King." """
+    """ "Foundations are built up in suit from Ace to King." """
     state = position(GAME, f1="AS 2S", f2="AH", t1="3S", t2="3H", t3="2D", t4="4S", t5="2H")
     allows(state, "t1>f1", "t5>f2")
     refuses(state, "t2>f1", "t4>f1", "t3>f2", "t2>f2", "t1>f2")
@@ -171,7 +171,7 @@ def test_foundations_built_up_in_suit() -> None:
 
 
 def test_foundation_card_played_back() -> None:
-    """"The top card of a Foundation stays in play and can be played back onto the Tableau." """
+    """ "The top card of a Foundation stays in play and can be played back onto the Tableau." """
     state = position(GAME, f1="AH 2H 3H", t1="4S", t2="4H", t3="KC")
     allows(state, "f1>t1")
     refuses(state, "f1>t2", "f1>f2", "f1>t1x2")
@@ -180,7 +180,7 @@ def test_foundation_card_played_back() -> None:
 
 
 def test_double_click_sends_to_foundation() -> None:
-    """"Double-click a card to send it to its Foundation when that move is allowed." """
+    """ "Double-click a card to send it to its Foundation when that move is allowed." """
     state = position(GAME, f2="AD", t1="2D", t2="5C", waste="AS")
     t1, t2, waste = (state.layout.index[n] for n in ("t1", "t2", "w"))
     move = foundation_move(state, t1)

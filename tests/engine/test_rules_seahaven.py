@@ -62,14 +62,14 @@ def test_ten_piles_of_five_face_up() -> None:
 
 
 def test_built_down_in_suit() -> None:
-    """"The Tableau is built down in suit." """
+    """ "The Tableau is built down in suit." """
     state = position(GAME, t1="9H", t2="8H", t3="8D", t4="7H", t5="10H", t6="8S")
     allows(state, "t2>t1", "t1>t5")
     refuses(state, "t3>t1", "t4>t1", "t5>t1", "t6>t1")
 
 
 def test_top_card_or_build_moves() -> None:
-    """"The top card of a pile, or a build of cards at its top, can be moved." """
+    """ "The top card of a pile, or a build of cards at its top, can be moved." """
     state = position(GAME, t1="JC 10C", t2="2D 9C 8C", t3="8H 6H", t4="9H", t5="7H")
     allows(state, "t2>t1x2", "t3>t5")
     refuses(state, "t2>t1", "t2>t1x3")  # 8C alone does not fit; 2D is not in the build
@@ -77,7 +77,7 @@ def test_top_card_or_build_moves() -> None:
 
 
 def test_build_limit_free_reserves_plus_one() -> None:
-    """"A build may be moved only if it has no more cards than the number of free reserves plus
+    """ "A build may be moved only if it has no more cards than the number of free reserves plus
     one; empty Tableau piles do not raise this limit." """
     build = {"t1": "QS", "t2": "4D JS 10S 9S 8S"}
     fills = ("2C", "3C", "4C", "5C")
@@ -97,7 +97,7 @@ def test_build_limit_free_reserves_plus_one() -> None:
 
 
 def test_empty_pile_takes_king_or_king_build() -> None:
-    """"An empty Tableau pile can be filled only by a King or by a build that starts with a
+    """ "An empty Tableau pile can be filled only by a King or by a build that starts with a
     King." """
     state = position(GAME, t1="2H KD QD", t2="3H QC", r1="KS", r2="JH")
     allows(state, "t1>t3x2", "r1>t3")
@@ -108,14 +108,14 @@ def test_empty_pile_takes_king_or_king_build() -> None:
 
 
 def test_foundations_built_up_in_suit() -> None:
-    """"Foundations are built up in suit from Ace to King." """
+    """ "Foundations are built up in suit from Ace to King." """
     state = position(GAME, f1="AC 2C", t1="3C", t2="3D", t3="4C", r1="2D")
     allows(state, "t1>f1")
     refuses(state, "t2>f1", "t3>f1", "r1>f1", "f1>t1")
 
 
 def test_tableau_top_card_to_empty_reserve() -> None:
-    """"The top card of any Tableau pile may be placed in an empty reserve." """
+    """ "The top card of any Tableau pile may be placed in an empty reserve." """
     state = position(GAME, t1="9C 5D", t2="4S 3S", r1="KH", r2="QH", r3="JH")
     allows(state, "t1>r4", "t2>r4")
     refuses(state, "t1>r1", "t2>r4x2", "r1>r4", "f1>r4")
@@ -123,14 +123,14 @@ def test_tableau_top_card_to_empty_reserve() -> None:
 
 
 def test_reserve_card_to_tableau_or_foundation() -> None:
-    """"A card in a reserve can be played onto the Tableau or onto a Foundation." """
+    """ "A card in a reserve can be played onto the Tableau or onto a Foundation." """
     state = position(GAME, r1="7H", r2="AS", r3="5C", t1="8H")
     allows(state, "r1>t1", "r2>f1")
     refuses(state, "r3>t1", "r3>f1", "r1>r4")
 
 
 def test_no_stock_no_waste() -> None:
-    """"There is no Stock and no Waste." """
+    """ "There is no Stock and no Waste." """
     state = new_game(GAME, seed=1)
     assert PileKind.WASTE not in state.layout.kinds
     assert state.layout.has_stock is False
@@ -140,7 +140,7 @@ def test_no_stock_no_waste() -> None:
 
 
 def test_run_to_foundation_in_one_move() -> None:
-    """"To save clicks, a run of cards of one suit can be moved onto its Foundation in a single
+    """ "To save clicks, a run of cards of one suit can be moved onto its Foundation in a single
     move." """
     state = position(GAME, f1="AH 2H", t1="9C 5H 4H 3H", t2="6D 5D 4D", f2="AD 2D")
     allows(state, "t1>f1", "t1>f1x2", "t1>f1x3")

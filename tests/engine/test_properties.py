@@ -1,0 +1,171 @@
+"""Property tests (hypothesis) over every game and option set: random deals, random play."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from runtime.engine import IllegalMoveError, Move, MoveKind, State, new_game, replay
+from runtime.engine.cards import FACE_DOWN
+
+from .conftest import LONG, option_sets
+
+EXAMPLES = 400 if LONG else 40
+SETTINGS = settings(
+    max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+@dataclass
+class Game:
+    state: State
+    before: list[State]  # a clone before each move, oldest first
+
+
+@st.composite
+def games(draw: st.DrawFn) -> Game:
+    game_id, options = draw(st.sampled_from(option_sets()))
+    seed = draw(st.integers(min_value=0, max_value=2**64 - 1))
+    choices = draw(st.lists(st.integers(min_value=0, max_value=10_000), max_size=60))
+    state = new_game(game_id, options, seed)
+    before: list[State] = []
+    for choice in choices:
+        moves = state.legal_moves()
+        if not moves:
+            break
+        before.append(state.clone())
+        state.apply(moves[choice % len(moves)])
+    return Game(state, before)
+
+
+def cards(state: State) -> list[int]:
+    return sorted(c & ~FACE_DOWN for pile in state.piles for c in pile)
+
+
+@SETTINGS
+@given(games())
+def test_cards_conserved(game: Game) -> None:
+    assert cards(game.state) == list(range(52))
+
+
+@SETTINGS
+@given(games())
+def test_undo_restores_exactly_and_redo_reapplies(game: Game) -> None:
+    state = game.state
+    after = state.clone()
+    log = state.move_log
+    for previous in reversed(game.before):
+        undone = state.undo()
+        assert undone is not None
+        assert state.key() == previous.key() and state == previous
+        assert state.legal_moves() == previous.legal_moves()
+    assert state.undo() is None
+    for move in log:
+        assert state.redo() == move
+    assert state.redo() is None
+    assert state.key() == after.key() and state.move_log == log
+
+
+@SETTINGS
+@given(games(), st.data())
+def test_legal_moves_play_and_others_are_refused(game: Game, data: st.DataObject) -> None:
+    state = game.state
+    legal = state.legal_moves()
+    assert len(legal) == len(set(legal))
+    for move in legal:
+        trial = state.clone()
+        assert trial.play(move) == move
+        assert trial.move_log[-1] == move
+    piles = len(state.piles)
+    for _ in range(20):
+        move = Move(
+            MoveKind.TRANSFER,
+            data.draw(st.integers(0, piles - 1)),
+            data.draw(st.integers(0, piles - 1)),
+            data.draw(st.integers(1, 14)),
+        )
+        if move in legal:
+            continue
+        trial = state.clone()
+        try:
+            trial.play(move)
+        except IllegalMoveError:
+            assert trial.key() == state.key()  # a refused move changes nothing
+        else:
+            raise AssertionError(f"{state.move_text(move)} was played but is not legal")
+
+
+@SETTINGS
+@given(games(), games())
+def test_equal_keys_mean_equal_states(one: Game, other: Game) -> None:
+    a, b = one.state, other.state
+    same_game = a.game.id == b.game.id and a.option_values == b.option_values
+    if same_game and a.key() == b.key():
+        assert a == b and hash(a) == hash(b)
+        assert a.legal_moves() == b.legal_moves()
+    if a.key() != b.key():
+        assert a != b
+    assert a == a.clone()
+
+
+@SETTINGS
+@given(games())
+def test_replay_reproduces_the_state(game: Game) -> None:
+    state = game.state
+    texts = [state.move_text(m) for m in state.move_log]
+    again = replay(state.deal_code, texts)
+    assert again.key() == state.key()
+    assert again.move_log == state.move_log
+    assert eval(repr(state), {"replay": replay}).key() == state.key()  # repr pastes back
+
+
+@SETTINGS
+@given(games())
+def test_clone_is_independent(game: Game) -> None:
+    state = game.state
+    copy = state.clone()
+    key = state.key()
+    moves = copy.legal_moves()
+    if moves:
+        copy.apply(moves[-1])
+        assert state.key() == key
+        assert len(copy.move_log) == len(state.move_log) + 1
+    copy.restart()
+    assert state.key() == key
+    state.undo()
+    assert copy.move_log == []
+
+
+@SETTINGS
+@given(games())
+def test_move_text_round_trips(game: Game) -> None:
+    state = game.state
+    for move in state.legal_moves() + state.move_log:
+        text = state.move_text(move)
+        assert state.parse_move(text) == move
+        assert state.parse_move(text.upper()) == move
+
+
+@SETTINGS
+@given(games())
+def test_score_within_bounds_and_no_moves_once_won(game: Game) -> None:
+    state = game.state
+    assert 0 <= state.score <= state.rules.max_score
+    for previous in game.before:
+        assert not previous.is_won()  # nobody plays on after a win
+    if state.is_won():
+        assert state.legal_moves() == [] and state.score == state.rules.max_score
+        assert state.is_over() and not state.is_lost()
+    assert state.is_over() == (state.is_won() or not state.legal_moves())
+
+
+@SETTINGS
+@given(games())
+def test_restart_goes_back_to_the_deal(game: Game) -> None:
+    state = game.state
+    fresh = new_game(state.game.id, state.options, state.seed)
+    state.restart()
+    assert state.key() == fresh.key()
+    assert not state.can_undo() and not state.can_redo()
