@@ -10,6 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
+from generator.help.commands import add_arguments as add_i18n_arguments
+from generator.help.commands import cmd_i18n
 from generator.pipeline import (
     GameSources,
     discover,
@@ -37,7 +39,7 @@ def _specs_dir(args: argparse.Namespace) -> Path:
 
 def cmd_generate(args: argparse.Namespace) -> int:
     root = Path(args.root) if args.root else project_root()
-    outputs, diagnostics = render_outputs(_specs_dir(args), root)
+    outputs, diagnostics = render_outputs(_specs_dir(args), root, strict=args.strict)
     _print_diagnostics(diagnostics)
     if has_errors(diagnostics):
         print("nothing generated: fix the errors above", file=sys.stderr)
@@ -167,6 +169,9 @@ def cmd_report(args: argparse.Namespace) -> int:
 def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], Any]) -> None:
     generate = command("generate", cmd_generate, "render generated/ from specs/")
     generate.add_argument("--check", action="store_true", help="fail if generated/ is stale")
+    generate.add_argument(
+        "--strict", action="store_true", help="a rejected help translation is an error"
+    )
     generate.add_argument("--specs", help=argparse.SUPPRESS)
     generate.add_argument("--root", help=argparse.SUPPRESS)
     lint = command("lint", cmd_lint, "check help files and sidecars; print the spec")
@@ -176,6 +181,8 @@ def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], 
     spec.add_argument("game")
     spec.add_argument("--json", action="store_true")
     spec.add_argument("--specs", help=argparse.SUPPRESS)
+    i18n = command("i18n", cmd_i18n, "extract help messages to a POT; update PO files")
+    add_i18n_arguments(i18n, project_root())
     report = command("report", cmd_report, "prose coverage over a corpus of help files")
     report.add_argument(
         "corpus",

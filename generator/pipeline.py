@@ -14,6 +14,7 @@ from pathlib import Path
 from generator.codegen.render import RenderError, render_catalog, render_rules
 from generator.codegen.view import module_view
 from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
+from generator.help.build import GameHelp, render_help
 from generator.spec.facts import Fact, ProseFacts
 from generator.spec.merge import inherited_facts, merge_facts
 from generator.spec.model import VariantSpec
@@ -147,9 +148,12 @@ def load_spec(
 
 
 def render_outputs(
-    specs_dir: Path, root: Path | None = None
+    specs_dir: Path, root: Path | None = None, strict: bool = False
 ) -> tuple[dict[str, bytes], list[Diagnostic]]:
-    """Every generated file (path relative to the project root → bytes), or diagnostics."""
+    """Every generated file (path relative to the project root → bytes), or diagnostics.
+
+    `strict` makes a rejected help translation an error instead of a warning.
+    """
     root = root or project_root()
     games, diagnostics = discover(specs_dir)
     loaded: list[LoadedSpec] = []
@@ -173,10 +177,17 @@ def render_outputs(
     except RenderError as error:
         diagnostics.append(Diagnostic(str(specs_dir), None, f"cannot render: {error}"))
         return {}, diagnostics
+    games = [GameHelp(i.sources.game_id, i.sources.help_file, i.spec) for i in loaded]
+    help_outputs, found = render_help(games, specs_dir, strict)
+    diagnostics.extend(found)
+    if has_errors(diagnostics):
+        return {}, diagnostics
+    outputs.update(help_outputs)
     return outputs, diagnostics
 
 
 MANAGED_DIRS = ("generated/rules", "generated/specs")
+MANAGED_TREES = ("generated/help",)  # one level of language directories below
 _KEEP = {"__init__.py"}
 
 
@@ -191,6 +202,11 @@ def stale_files(outputs: dict[str, bytes], root: Path) -> list[str]:
         for path in sorted((root / directory).glob("*")):
             relative = f"{directory}/{path.name}"
             if path.is_file() and path.name not in _KEEP and relative not in outputs:
+                stale.append(relative)
+    for directory in MANAGED_TREES:
+        for path in sorted((root / directory).rglob("*")):
+            relative = path.relative_to(root).as_posix()
+            if path.is_file() and relative not in outputs:
                 stale.append(relative)
     return stale
 

@@ -1,0 +1,107 @@
+"""The help's languages: English (`C`, the source) plus one per `specs/po/<lang>.po`.
+
+The few words of the HTML pages' own frame (links, headings) live here rather than in a
+PO file: they belong to the help renderer, not to any game, and there are only five.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from generator.i18n.merge import convert_locale
+
+SOURCE = "C"
+
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    code: str  # directory name: "C", "sv", "sr@latin"
+    tag: str  # BCP 47 for lang="": "en", "sv", "sr-Latn"
+    name: str  # the language's own name, shown in language links
+    words: dict[str, str]
+
+
+_ENGLISH = {
+    "help": "Helpdeck help",
+    "games": "All games",
+    "languages": "Languages",
+    "credits": "Translated by",
+    "contents": "Contents",
+}
+
+_KNOWN: dict[str, tuple[str, dict[str, str]]] = {
+    "C": ("English", _ENGLISH),
+    "sv": (
+        "Svenska",
+        {
+            "help": "Hjälp för Helpdeck",
+            "games": "Alla spel",
+            "languages": "Språk",
+            "credits": "Översatt av",
+            "contents": "Innehåll",
+        },
+    ),
+    "de": (
+        "Deutsch",
+        {
+            "help": "Helpdeck-Hilfe",
+            "games": "Alle Spiele",
+            "languages": "Sprachen",
+            "credits": "Übersetzt von",
+            "contents": "Inhalt",
+        },
+    ),
+    "fr": (
+        "Français",
+        {
+            "help": "Aide de Helpdeck",
+            "games": "Tous les jeux",
+            "languages": "Langues",
+            "credits": "Traduit par",
+            "contents": "Sommaire",
+        },
+    ),
+    "es": (
+        "Español",
+        {
+            "help": "Ayuda de Helpdeck",
+            "games": "Todos los juegos",
+            "languages": "Idiomas",
+            "credits": "Traducido por",
+            "contents": "Contenido",
+        },
+    ),
+    "ru": (
+        "Русский",
+        {
+            "help": "Справка Helpdeck",
+            "games": "Все игры",
+            "languages": "Языки",
+            "credits": "Перевод",
+            "contents": "Содержание",
+        },
+    ),
+    "ja": (
+        "日本語",
+        {
+            "help": "Helpdeck ヘルプ",
+            "games": "すべてのゲーム",
+            "languages": "言語",
+            "credits": "翻訳",
+            "contents": "目次",
+        },
+    ),
+}
+
+
+def language(code: str) -> Language:
+    """A language by PO name; unknown ones get English frame words and their code as name."""
+    name, words = _KNOWN.get(code, (code, _ENGLISH))
+    tag = "en" if code == SOURCE else convert_locale(code)
+    return Language(code, tag, name, words)
+
+
+def po_files(specs_dir: Path) -> list[Path]:
+    """`specs/po/*.po`, sorted so output order never depends on the file system."""
+    return sorted((specs_dir / "po").glob("*.po"))
