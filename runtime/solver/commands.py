@@ -1,0 +1,126 @@
+"""``helpdeck solve`` and ``helpdeck survey``.
+
+``solve`` exits 0 with a verdict (winnable or unwinnable), 3 when a limit was hit first
+(unknown), 1 on bad input; ``survey`` exits 0, or 1 on bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from runtime.cli import CommandError, add_deal_arguments, parse_option, state_from_args
+from runtime.engine import UnknownGameError, load_game
+from runtime.solver.search import DEFAULT_MAX_NODES, Verdict, solve
+from runtime.solver.survey import survey
+
+EXIT_UNKNOWN = 3
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        value = 0
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    return value
+
+
+def _limits(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-nodes", type=_positive_int, default=DEFAULT_MAX_NODES)
+    parser.add_argument("--time-limit", type=_seconds, default=None, metavar="S")
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    state = state_from_args(args)
+    result = solve(state, max_nodes=args.max_nodes, time_limit=args.time_limit)
+    line = []
+    trial = state.clone()
+    for move in result.moves:
+        line.append(trial.move_text(move))
+        trial.apply(move)
+    if args.json:
+        print(
+            json.dumps(
+                {
+                    "game": state.game.id,
+                    "seed": state.seed,
+                    "code": state.deal_code,
+                    "options": state.options,
+                    "verdict": result.verdict.value,
+                    "moves": line,
+                    "nodes": result.nodes,
+                    "seconds": round(result.seconds, 6),
+                }
+            )
+        )
+    else:
+        print(f"{state.deal_code}: {result.verdict.value}")
+        if line:
+            print(f"line ({len(line)} moves): {' '.join(line)}")
+        print(f"nodes {result.nodes}, time {result.seconds:.3f} s")
+    return EXIT_UNKNOWN if result.verdict is Verdict.UNKNOWN else 0
+
+
+def cmd_survey(args: argparse.Namespace) -> int:
+    try:
+        game = load_game(args.game)
+        options = dict(args.option)
+        game.option_values(options)
+    except (UnknownGameError, ValueError) as error:
+        raise CommandError(str(error).strip("'\"")) from None
+    out = Path(args.out or f"survey-{game.id}.jsonl")
+    if out.exists() and not out.is_file():
+        raise CommandError(f"{out} is not a file")
+    try:
+        summary = survey(
+            game.id,
+            options,
+            range(args.start, args.start + args.deals),
+            out,
+            workers=args.workers,
+            scheduler=args.scheduler,
+            max_nodes=args.max_nodes,
+            time_limit=args.time_limit,
+        )
+    except OSError as error:
+        raise CommandError(f"cannot use {out}: {error}") from None
+    if args.json:
+        print(json.dumps({"game": game.id, "out": str(out), **summary.as_json()}))
+    else:
+        print(f"{game.title}: {summary.text()}", end="")
+        print(f"results in {out}")
+    return 0
+
+
+def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], Any]) -> None:
+    solve_parser = command("solve", cmd_solve, "solve a deal: verdict, winning line, effort")
+    add_deal_arguments(solve_parser)
+    solve_parser.add_argument("--json", action="store_true", help="print one JSON object")
+    _limits(solve_parser)
+    survey_parser = command("survey", cmd_survey, "solve many deals; winnability with a 95% CI")
+    survey_parser.add_argument("game", help="game id")
+    survey_parser.add_argument("--deals", type=_positive_int, required=True)
+    survey_parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    survey_parser.add_argument("--out", help="JSON-lines results file (appended; resumes)")
+    survey_parser.add_argument("--workers", type=_positive_int, default=1)
+    survey_parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler")
+    survey_parser.add_argument(
+        "--option", action="append", type=parse_option, default=[], metavar="NAME=on|off"
+    )
+    survey_parser.add_argument("--json", action="store_true", help="print the summary as JSON")
+    _limits(survey_parser)

@@ -1,0 +1,106 @@
+"""Player help backed by the solver: a hint from a winning line, the best undo point when
+the game is lost, and auto-finish when the rest is forced."""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from runtime.engine.assist import autofinish_moves, hint
+from runtime.engine.moves import Move
+from runtime.engine.state import State
+from runtime.solver.model import model_for
+from runtime.solver.search import DeadSet, Verdict, autoplay_function, solve
+
+DEFAULT_HINT_TIME = 0.5
+_FORCED_STEPS = 1000
+_LINE_CACHE_SIZE = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class HintResult:
+    move: Move | None  # the next move of a winning line, or the basic hint when unknown
+    verdict: Verdict
+    undo_to: int | None = None  # when lost: keep this many moves of the history to win again
+
+
+# Exact position -> next move of a line the solver found, so following a hint stays instant.
+_next_moves: OrderedDict[Hashable, Move] = OrderedDict()
+
+
+def _position(state: State) -> Hashable:
+    return (state.game.id, state.option_values, state.key())
+
+
+def _remember(state: State, line: tuple[Move, ...]) -> None:
+    trial = state.clone()
+    for move in line:
+        _next_moves[_position(trial)] = move
+        trial.apply(move)
+    while len(_next_moves) > _LINE_CACHE_SIZE:
+        _next_moves.popitem(last=False)
+
+
+def solver_hint(state: State, time_limit: float = DEFAULT_HINT_TIME) -> HintResult:
+    """What to play next, within ``time_limit`` seconds; ``state`` is not changed."""
+    if state.is_won():
+        return HintResult(None, Verdict.WINNABLE)
+    known = _next_moves.get(_position(state))
+    if known is not None:
+        return HintResult(known, Verdict.WINNABLE)
+    deadline = time.perf_counter() + time_limit
+    dead = DeadSet()
+    result = solve(state, time_limit=time_limit, dead=dead)
+    if result.verdict is Verdict.WINNABLE:
+        _remember(state, result.moves)
+        return HintResult(result.moves[0] if result.moves else None, Verdict.WINNABLE)
+    if result.verdict is Verdict.UNKNOWN:
+        return HintResult(hint(state), Verdict.UNKNOWN)
+    return HintResult(None, Verdict.UNWINNABLE, _undo_point(state, dead, deadline))
+
+
+def _undo_point(state: State, dead: DeadSet, deadline: float) -> int | None:
+    """The latest earlier position that is still winnable (None: none found in time)."""
+    trial = state.clone()
+    while trial.undo() is not None:
+        left = deadline - time.perf_counter()
+        if left <= 0:
+            return None
+        # Positions the last searches exhausted stay dead, so each search only adds the
+        # part of the tree the previous one did not cover.
+        result = solve(trial, time_limit=left, dead=dead)
+        if result.verdict is Verdict.WINNABLE:
+            _remember(trial, result.moves)
+            return len(trial.move_log)
+        if result.verdict is Verdict.UNKNOWN:
+            return None
+    return None
+
+
+def forced_finish(state: State) -> list[Move] | None:
+    """Moves that win from here when no choice is left to the player, else None.
+
+    A step is forced when it is a safe foundation move (one the solver may play without
+    losing anything) or the only legal move; when a step is not forced, the rest must be
+    a finish by foundation moves alone.
+    """
+    if state.is_won():
+        return None
+    trial = state.clone()
+    autoplay = autoplay_function(model_for(trial.rules, trial.base))
+    moves: list[Move] = []
+    for _ in range(_FORCED_STEPS):
+        if trial.is_won():
+            return moves
+        move = autoplay(trial.piles)
+        if move is None:
+            legal = trial.legal_moves()
+            if len(legal) != 1:
+                rest = autofinish_moves(trial)
+                return None if rest is None else moves + rest
+            move = legal[0]
+        trial.apply(move)
+        moves.append(move)
+    return None

@@ -1,0 +1,41 @@
+"""Canonical transposition-table keys: equal keys mean positions with the same future.
+
+Interchangeable piles are sorted (free cells, tableau piles when nothing but their contents
+tells them apart, foundations), a foundation is represented by its top card when that fixes
+its contents, and a waste that only receives cards is represented by its top card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from runtime.solver.model import Model
+
+Piles = tuple[tuple[int, ...], ...]
+KeyFunction = Callable[[Piles, int], Hashable]
+
+
+def key_function(model: Model) -> KeyFunction:
+    f0, f1, t0, t1, r0, r1 = model.f0, model.f1, model.t0, model.t1, model.r0, model.r1
+    waste = model.layout.waste
+    by_top = model.foundations_by_top
+    sort_tableau = model.tableau_symmetric
+    sort_reserves = model.reserves_symmetric
+    top_only = model.waste_top_only
+
+    def key(piles: Piles, redeals_left: int) -> Hashable:
+        if by_top:
+            found: object = tuple(sorted([p[-1] if p else -1 for p in piles[f0:f1]]))
+        else:
+            found = tuple(sorted(piles[f0:f1]))
+        tableau = tuple(sorted(piles[t0:t1])) if sort_tableau else piles[t0:t1]
+        reserves = tuple(sorted(piles[r0:r1])) if sort_reserves else piles[r0:r1]
+        if waste < 0:
+            rest: object = piles[0]
+        elif top_only:
+            rest = (piles[0], piles[waste][-1:])
+        else:
+            rest = (piles[0], piles[waste])
+        return (redeals_left, found, tableau, reserves, rest)
+
+    return key

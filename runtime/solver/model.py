@@ -1,0 +1,117 @@
+"""What the solver derives once per (rules, base rank): lookup tables and symmetries.
+
+Everything here is read from `Rules` and the engine's compiled `Tables`, so a new generated
+game gets a solver model without code changes; anything the model cannot prove safe or
+symmetric is simply treated as neither.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from runtime.engine.cards import DECK_SIZE, RANK
+from runtime.engine.layout import Layout, Tables, layout_for, tables_for
+from runtime.engine.rules import GroupLimit, GroupMove, Rules, StockTarget
+
+Cards = tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    rules: Rules
+    layout: Layout
+    tables: Tables
+    # Pile index ranges (layout order is stock, waste, foundations, tableau, reserves).
+    f0: int
+    f1: int
+    t0: int
+    t1: int
+    r0: int
+    r1: int
+    # Per card: the cards it may be placed on in the tableau / on a foundation.
+    hosts: tuple[Cards, ...]
+    foundation_hosts: tuple[Cards, ...]
+    foundation_start: tuple[bool, ...]
+    tableau_start: tuple[bool, ...] | None
+    # Per card: cards that must already be on the foundations before the card may be sent
+    # there automatically (None: never automatic).
+    safe_needs: tuple[Cards | None, ...]
+    waste_autoplay: bool
+    # Symmetries: which pile groups may be sorted in a canonical key.
+    tableau_symmetric: bool
+    reserves_symmetric: bool
+    foundations_by_top: bool  # a foundation's content follows from its top card
+    waste_top_only: bool  # the waste is a target only: only its top card matters
+    group_limit: GroupLimit
+    group_move: GroupMove
+
+
+def _hosts(table: tuple[bool, ...] | None) -> tuple[Cards, ...]:
+    if table is None:
+        return ((),) * DECK_SIZE
+    return tuple(
+        tuple(lower for lower in range(DECK_SIZE) if table[lower * DECK_SIZE + upper])
+        for upper in range(DECK_SIZE)
+    )
+
+
+def _safe_needs(rules: Rules, tables: Tables, base: int) -> tuple[Cards | None, ...]:
+    """A card may go to its foundation automatically when no line could still want it.
+
+    Without play-back, a card's only use outside the foundations is as a host for the cards
+    that build on it; once those are all home it is dead weight. With play-back, home cards
+    can come back down, so we also wait until every lower rank is home (ranks must not wrap).
+    A building waste would be a second use for the card, so then nothing is automatic.
+    """
+    if tables.foundation is None or rules.waste_builds is not None:
+        return (None,) * DECK_SIZE
+    if rules.foundation_play_back and (rules.base_from_deal or base != 1):
+        return (None,) * DECK_SIZE
+    tab = tables.tableau
+    needs: list[Cards | None] = []
+    for card in range(DECK_SIZE):
+        need: set[int] = set()
+        if tab is not None:
+            need.update(u for u in range(DECK_SIZE) if tab[card * DECK_SIZE + u])
+        if rules.foundation_play_back:
+            need.update(u for u in range(DECK_SIZE) if RANK[u] < RANK[card])
+        need.discard(card)
+        needs.append(tuple(sorted(need)))
+    return tuple(needs)
+
+
+@cache
+def model_for(rules: Rules, base: int) -> Model:
+    layout = layout_for(rules)
+    tables = tables_for(rules, base)
+    first_f = layout.foundations[0] if layout.foundations else len(layout.kinds)
+    first_t = layout.tableau[0] if layout.tableau else first_f + len(layout.foundations)
+    first_r = layout.reserves[0] if layout.reserves else first_t + len(layout.tableau)
+    foundation_hosts = _hosts(tables.foundation)
+    empty_accepts = tables.foundation_empty or (False,) * DECK_SIZE
+    return Model(
+        rules=rules,
+        layout=layout,
+        tables=tables,
+        f0=first_f,
+        f1=first_f + len(layout.foundations),
+        t0=first_t,
+        t1=first_t + len(layout.tableau),
+        r0=first_r,
+        r1=first_r + len(layout.reserves),
+        hosts=_hosts(tables.tableau),
+        foundation_hosts=foundation_hosts,
+        foundation_start=tuple(empty_accepts),
+        tableau_start=tables.tableau_empty,
+        safe_needs=_safe_needs(rules, tables, base),
+        # Taking the waste's top card early shifts later three-card deals: only safe when
+        # dealing one at a time or when the waste will never be turned over again.
+        waste_autoplay=rules.stock_draw == 1 or rules.redeals == 0,
+        tableau_symmetric=not rules.covered_by and rules.stock_target is not StockTarget.TABLEAU,
+        reserves_symmetric=rules.reserves_accept and rules.stock_target is not StockTarget.RESERVES,
+        foundations_by_top=all(len(h) <= 1 for h in foundation_hosts),
+        waste_top_only=rules.waste_builds is not None,
+        group_limit=rules.group_limit,
+        group_move=rules.group_move,
+    )

@@ -1,0 +1,194 @@
+"""Depth-first search with a transposition table: winnable, unwinnable, or unknown.
+
+Each node first plays every safe foundation move (see `model._safe_needs`) without
+branching, then tries the generated moves best first. A position whose canonical key was
+seen before is skipped: from the root, every reachable position is expanded at most once,
+so an exhausted search proves the deal unwinnable and every key it saw is dead.
+Face-down cards are known to the search ("thoughtful" solving, as Solvitaire does).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN
+from runtime.engine.moves import Move
+from runtime.engine.rules import Goal
+from runtime.engine.state import State
+from runtime.solver.keys import KeyFunction, Piles, key_function
+from runtime.solver.model import Model, model_for
+from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
+
+DEFAULT_MAX_NODES = 200_000
+_CHECK_EVERY = 256
+
+
+class Verdict(StrEnum):
+    WINNABLE = "winnable"
+    UNWINNABLE = "unwinnable"
+    UNKNOWN = "unknown"  # a node or time limit was hit first
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    verdict: Verdict
+    moves: tuple[Move, ...] = ()  # a winning line when winnable
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(slots=True)
+class DeadSet:
+    """Keys proven unwinnable by exhausted searches of one game and deal; reusable."""
+
+    keys: set[Hashable] = field(default_factory=set)
+
+
+class _Search:
+    """One solver run over a private copy of the state (the caller's state is untouched)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state.clone()
+        self.model: Model = model_for(state.rules, state.base)
+        self.key: KeyFunction = key_function(self.model)
+        self.generate: Generator = (
+            fast_generator(self.model)
+            if fast_supported(self.model)
+            else engine_generator(self.model, state.clone())
+        )
+        self.autoplay = autoplay_function(self.model)
+        self.won = _won_function(self.model)
+
+    def run(self, max_nodes: int, deadline: float | None, dead: DeadSet | None) -> SolveResult:
+        state = self.state
+        apply, undo = state.apply, state.undo
+        key, generate, autoplay, won = self.key, self.generate, self.autoplay, self.won
+        known_dead = dead.keys if dead is not None else set()
+        visited: set[Hashable] = set()
+        path: list[Move] = []
+        started = time.perf_counter()
+
+        def enter() -> int:
+            """Play safe moves from here; how many were played."""
+            played = 0
+            move = autoplay(state.piles)
+            while move is not None:
+                apply(move)
+                path.append(move)
+                played += 1
+                move = autoplay(state.piles)
+            return played
+
+        def result(verdict: Verdict, nodes: int) -> SolveResult:
+            line = tuple(path) if verdict is Verdict.WINNABLE else ()
+            return SolveResult(verdict, line, nodes, time.perf_counter() - started)
+
+        root_played = enter()
+        if won(state.piles):
+            return result(Verdict.WINNABLE, 1)
+        root_key = key(state.piles, state.redeals_left)
+        if root_key in known_dead:
+            return result(Verdict.UNWINNABLE, 1)
+        visited.add(root_key)
+        frames: list[tuple[list[Move], int]] = [(generate(state.piles, state.redeals_left), 0)]
+        nodes = 1
+        while frames:
+            moves = frames[-1][0]
+            if not moves:
+                for _ in range(frames.pop()[1]):
+                    undo()
+                    path.pop()
+                continue
+            nodes += 1
+            if nodes % _CHECK_EVERY == 0 and (
+                nodes >= max_nodes or (deadline is not None and time.perf_counter() > deadline)
+            ):
+                return result(Verdict.UNKNOWN, nodes)
+            move = moves.pop()
+            apply(move)
+            path.append(move)
+            played = 1 + enter()
+            piles = state.piles
+            if won(piles):
+                return result(Verdict.WINNABLE, nodes)
+            k = key(piles, state.redeals_left)
+            if k in visited or k in known_dead:
+                for _ in range(played):
+                    undo()
+                    path.pop()
+                continue
+            visited.add(k)
+            frames.append((generate(piles, state.redeals_left), played))
+        del root_played
+        if dead is not None:
+            dead.keys |= visited
+        return result(Verdict.UNWINNABLE, nodes)
+
+
+def _won_function(model: Model) -> Callable[[Piles], bool]:
+    if model.rules.goal is Goal.ALL_TO_WASTE:
+        waste = model.layout.waste
+        return lambda piles: len(piles[waste]) == DECK_SIZE
+    f0, f1 = model.f0, model.f1
+    return lambda piles: sum(len(p) for p in piles[f0:f1]) == DECK_SIZE
+
+
+def autoplay_function(model: Model) -> Callable[[Piles], Move | None]:
+    """The first safe foundation move in ``piles``, if any."""
+    needs = model.safe_needs
+    if all(n is None for n in needs):
+        return lambda piles: None
+    f0, f1 = model.f0, model.f1
+    sources = list(range(model.t0, model.t1)) + list(range(model.r0, model.r1))
+    if model.waste_autoplay and model.layout.waste >= 0:
+        sources.append(model.layout.waste)
+    f_hosts = model.foundation_hosts
+    f_start = model.foundation_start
+    covered = bool(model.rules.covered_by)
+
+    def autoplay(piles: Piles) -> Move | None:
+        if covered:
+            return None
+        home: set[int] = set()
+        tops: dict[int, int] = {}
+        empty = -1
+        for f in range(f0, f1):
+            p = piles[f]
+            if p:
+                home.update(p)
+                tops[p[-1]] = f
+            elif empty < 0:
+                empty = f
+        for src in sources:
+            p = piles[src]
+            if not p:
+                continue
+            card = p[-1]
+            if card >= FACE_DOWN:
+                continue
+            need = needs[card]
+            if need is None or not home.issuperset(need):
+                continue
+            for lower in f_hosts[card]:
+                if lower in tops:
+                    return Move.transfer(src, tops[lower])
+            if f_start[card] and empty >= 0:
+                return Move.transfer(src, empty)
+        return None
+
+    return autoplay
+
+
+def solve(
+    state: State,
+    *,
+    max_nodes: int = DEFAULT_MAX_NODES,
+    time_limit: float | None = None,
+    dead: DeadSet | None = None,
+) -> SolveResult:
+    """Solve ``state`` (unchanged); the line in the result replays with `State.play`."""
+    deadline = None if time_limit is None else time.perf_counter() + time_limit
+    return _Search(state).run(max_nodes, deadline, dead)

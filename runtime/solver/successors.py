@@ -1,0 +1,295 @@
+"""Move generation for the search: the engine's moves, minus symmetric duplicates, best first.
+
+`fast_generator` compiles one closure per model from the rule tables: host look-ups by card
+instead of trying every source against every target, one move to "an empty pile" or "a free
+cell" where such piles are interchangeable, and no run-to-foundation moves (single cards get
+there too). Every move it yields is one `State.legal_moves` yields; the tests check that on
+random play-outs. Rules it does not cover (piles covered by other piles) use the engine's
+own `legal_moves` through `engine_generator`, scored the same way.
+
+Moves come back in ascending preference so the search can `pop()` the best one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
+from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
+from runtime.engine.rules import GroupLimit, GroupMove, PileKind, StockTarget
+from runtime.engine.state import State
+from runtime.solver.model import Model
+
+Piles = tuple[tuple[int, ...], ...]
+Generator = Callable[[Piles, int], list[Move]]
+
+_T = MoveKind.TRANSFER
+
+# Preference scores (higher is tried first).
+TO_FOUNDATION = 90
+FROM_RESERVE = 60
+FROM_WASTE = 50
+TO_WASTE = 50
+BUILD = 40
+TO_EMPTY = 25
+DEAL_SCORE = 15
+TO_RESERVE = 10
+PLAY_BACK = 2
+REDEAL_SCORE = 1
+REVEALS = 30
+EMPTIES = 25
+FEEDS_FOUNDATION = 20
+DIGS_OUT = 40
+DIGS = 10
+BURIES = -15
+
+
+def _first(item: tuple[int, Move]) -> int:
+    return item[0]
+
+
+def fast_supported(model: Model) -> bool:
+    return not model.rules.covered_by
+
+
+def fast_generator(model: Model) -> Generator:
+    rules = model.rules
+    layout = model.layout
+    tab = model.tables.tableau
+    waste = layout.waste
+    waste_builds = model.tables.waste is not None
+    foundations = range(model.f0, model.f1)
+    tableau = range(model.t0, model.t1)
+    reserves = range(model.r0, model.r1)
+    hosts = model.hosts
+    f_hosts = model.foundation_hosts
+    f_start = model.foundation_start
+    t_start = model.tableau_start
+    has_foundations = model.tables.foundation is not None
+    play_back = rules.foundation_play_back and tab is not None
+    reserves_accept = rules.reserves_accept
+    capacity = rules.reserve_capacity
+    sym_t = model.tableau_symmetric
+    sym_r = model.reserves_symmetric
+    limit_kind = model.group_limit
+    group_kind = model.group_move
+    deals_to_tableau = rules.stock_target is StockTarget.TABLEAU
+    stock_sources_waste = waste >= 0 and not waste_builds
+    waste_table = model.tables.waste
+    f_next = tuple(
+        tuple(u for u in range(DECK_SIZE) if card in f_hosts[u]) for card in range(DECK_SIZE)
+    )
+    starters = tuple(card for card in range(DECK_SIZE) if f_start[card])
+
+    def generate(piles: Piles, redeals_left: int) -> list[Move]:
+        scored: list[tuple[int, Move]] = []
+        add = scored.append
+        top_at: dict[int, int] = {}
+        empties: list[int] = []
+        for t in tableau:
+            p = piles[t]
+            if p:
+                top_at[p[-1]] = t
+            else:
+                empties.append(t)
+        f_top_at: dict[int, int] = {}
+        f_empty = -1
+        for f in foundations:
+            p = piles[f]
+            if p:
+                f_top_at[p[-1]] = f
+            elif f_empty < 0:
+                f_empty = f
+        free_reserves: list[int] = []
+        n_free = 0
+        if reserves_accept:
+            for r in reserves:
+                if len(piles[r]) < capacity:
+                    if not piles[r]:
+                        n_free += 1
+                    if not free_reserves or not sym_r:
+                        free_reserves.append(r)
+        else:
+            n_free = sum(1 for r in reserves if not piles[r])
+        if limit_kind is GroupLimit.NONE:
+            limit = limit_empty = DECK_SIZE
+        elif limit_kind is GroupLimit.FREE_RESERVES:
+            limit = limit_empty = n_free + 1
+        else:
+            limit = (n_free + 1) << len(empties)
+            limit_empty = (n_free + 1) << max(len(empties) - 1, 0)
+        empty_targets = empties[:1] if sym_t else empties
+        # How deep the next foundation cards lie in each tableau pile: digging them out
+        # is what wins, burying them is what loses.
+        needed: set[int] = set()
+        if has_foundations:
+            for top in f_top_at:
+                needed.update(f_next[top])
+            if f_empty >= 0:
+                needed.update(starters)
+        depth: dict[int, int] = {}
+        if needed:
+            for t in tableau:
+                p = piles[t]
+                for i in range(len(p) - 1, -1, -1):
+                    if p[i] & CARD_MASK in needed:
+                        depth[t] = len(p) - 1 - i
+                        break
+
+        def dig(src: int, n: int) -> int:
+            d = depth.get(src, -1)
+            if d < 0:
+                return 0
+            if n == d:
+                return DIGS_OUT
+            return DIGS if n < d else 0
+
+        def bury(dst: int) -> int:
+            return BURIES if dst in depth else 0
+
+        def foundation_for(card: int) -> int:
+            for lower in f_hosts[card]:
+                f = f_top_at.get(lower, -1)
+                if f >= 0:
+                    return f
+            return f_empty if f_start[card] else -1
+
+        # Tableau sources.
+        for t in tableau:
+            pile = piles[t]
+            if not pile:
+                continue
+            top = pile[-1]
+            height = len(pile)
+            if has_foundations:
+                f = foundation_for(top)
+                if f >= 0:
+                    bonus = 0
+                    if height == 1:
+                        bonus = EMPTIES
+                    elif pile[-2] >= FACE_DOWN:
+                        bonus = REVEALS
+                    add((TO_FOUNDATION + bonus, Move(_T, t, f, 1)))
+            if waste_builds:
+                w = piles[waste]
+                if w and waste_table is not None and waste_table[w[-1] * DECK_SIZE + top]:
+                    add((TO_WASTE, Move(_T, t, waste, 1)))
+            if tab is not None:
+                if group_kind is GroupMove.ONE:
+                    group = 1
+                else:
+                    group = 1
+                    while group < height:
+                        lower = pile[-group - 1]
+                        if lower >= FACE_DOWN:
+                            break
+                        if (
+                            group_kind is GroupMove.BUILD
+                            and not tab[lower * DECK_SIZE + pile[-group]]
+                        ):
+                            break
+                        group += 1
+                for n in range(1, min(group, limit) + 1):
+                    head = pile[-n]
+                    for lower in hosts[head]:
+                        d = top_at.get(lower, -1)
+                        if d >= 0 and d != t:
+                            score = BUILD + _source_bonus(pile, n) + dig(t, n) + bury(d)
+                            add((score, Move(_T, t, d, n)))
+                if empty_targets and t_start is not None:
+                    most = min(group, limit_empty, height - 1)
+                    for n in range(1, most + 1):
+                        if t_start[pile[-n]]:
+                            score = TO_EMPTY + _source_bonus(pile, n) + dig(t, n)
+                            for d in empty_targets:
+                                add((score, Move(_T, t, d, n)))
+            for r in free_reserves:
+                add((TO_RESERVE + _source_bonus(pile, 1) + dig(t, 1), Move(_T, t, r, 1)))
+
+        # Single-card sources: reserves, the waste, a face-up stock card, foundations.
+        def single(src: int, card: int, base: int, to_foundation: bool) -> None:
+            if to_foundation:
+                f = foundation_for(card)
+                if f >= 0:
+                    add((TO_FOUNDATION + 5, Move(_T, src, f, 1)))
+            if tab is not None:
+                for lower in hosts[card]:
+                    d = top_at.get(lower, -1)
+                    if d >= 0:
+                        add((base + bury(d), Move(_T, src, d, 1)))
+                if empty_targets and t_start is not None and t_start[card]:
+                    for d in empty_targets:
+                        add((min(base, TO_EMPTY + 5), Move(_T, src, d, 1)))
+
+        for r in reserves:
+            p = piles[r]
+            if p and p[-1] < FACE_DOWN:
+                single(r, p[-1], FROM_RESERVE, has_foundations)
+        if stock_sources_waste:
+            p = piles[waste]
+            if p:
+                single(waste, p[-1], FROM_WASTE, has_foundations)
+                for r in free_reserves:
+                    add((TO_RESERVE - 2, Move(_T, waste, r, 1)))
+        stock = piles[0]
+        if stock and stock[-1] < FACE_DOWN:
+            single(0, stock[-1], FROM_WASTE, has_foundations)
+        if play_back:
+            for f in foundations:
+                p = piles[f]
+                if p:
+                    single(f, p[-1], PLAY_BACK, False)
+
+        # The stock.
+        if stock:
+            if stock[-1] >= FACE_DOWN and (not deals_to_tableau or all(piles[t] for t in tableau)):
+                add((DEAL_SCORE, DEAL))
+        elif waste >= 0 and piles[waste] and redeals_left != 0 and not waste_builds:
+            add((REDEAL_SCORE, REDEAL))
+        scored.sort(key=_first)
+        return [move for _, move in scored]
+
+    return generate
+
+
+def _source_bonus(pile: tuple[int, ...], n: int) -> int:
+    """What taking the top ``n`` cards does for the source pile."""
+    if n == len(pile):
+        return EMPTIES
+    if pile[-n - 1] >= FACE_DOWN:
+        return REVEALS
+    return 0
+
+
+def engine_generator(model: Model, state: State) -> Generator:
+    """The engine's own moves for rules the fast generator does not cover."""
+    kinds = model.layout.kinds
+
+    def score(piles: Piles, move: Move) -> int:
+        if move.kind is MoveKind.DEAL:
+            return DEAL_SCORE
+        if move.kind is MoveKind.REDEAL:
+            return REDEAL_SCORE
+        dst_kind = kinds[move.dst]
+        src_kind = kinds[move.src]
+        if dst_kind is PileKind.FOUNDATION:
+            return TO_FOUNDATION
+        if dst_kind is PileKind.WASTE:
+            return TO_WASTE
+        if src_kind is PileKind.FOUNDATION:
+            return PLAY_BACK
+        if dst_kind is PileKind.RESERVE:
+            return TO_RESERVE
+        if src_kind is PileKind.TABLEAU:
+            bonus = _source_bonus(piles[move.src], move.size)
+            return (BUILD if piles[move.dst] else TO_EMPTY) + bonus
+        return FROM_RESERVE if src_kind is PileKind.RESERVE else FROM_WASTE
+
+    def generate(piles: Piles, redeals_left: int) -> list[Move]:
+        state.piles = piles
+        state.redeals_left = redeals_left
+        scored = [(score(piles, m), m) for m in state.legal_moves()]
+        scored.sort(key=_first)
+        return [move for _, move in scored]
+
+    return generate
