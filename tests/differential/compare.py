@@ -1,0 +1,229 @@
+"""Ask Helpdeck and Aisleriot the same questions about one position and tally the answers.
+
+A position is set in Aisleriot slot by slot; then every move Helpdeck lists and every action
+Aisleriot accepts (drags of n cards, clicks) is matched by the position it leads to, the
+double-click is matched against Helpdeck's assist, and won / over / score / dealable are
+compared. Each answer is one `Finding`; ``kind == "agree"`` is agreement.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from runtime.engine import DEAL, REDEAL, Move, MoveKind, State
+from runtime.engine.assist import foundation_move
+from runtime.engine.serialize import state_text
+
+from .games import GameMap
+from .guile import Aisleriot
+
+Position = dict[int, tuple[int, ...]]
+PositionKey = tuple[tuple[int, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    game: str
+    kind: str  # "agree", or what disagreed: helpdeck-only, aisleriot-only, result, ...
+    subject: str  # the move, action or status asked about
+    helpdeck: str
+    aisleriot: str
+    replay: str  # `replay(...)` text that rebuilds the Helpdeck position
+    move: Move | None = None  # the Helpdeck move asked about, if any
+    action: tuple[Any, ...] | None = None  # the Aisleriot action asked about, if any
+    ours: Position | None = None  # the position after the move, each side's
+    theirs: Position | None = None
+
+    @property
+    def agrees(self) -> bool:
+        return self.kind == "agree"
+
+    def describe(self, state: State | None = None) -> str:
+        text = (
+            f"{self.game}: {self.kind} on {self.subject}\n  position: {self.replay}\n"
+            f"  helpdeck: {self.helpdeck}\n  aisleriot: {self.aisleriot}"
+        )
+        return text + ("\n" + state_text(state) if state is not None else "")
+
+
+def position_of(state: State, game: GameMap) -> Position:
+    return {slot: state.piles[i] for i, slot in enumerate(game.slots) if slot is not None}
+
+
+def _key(position: Position) -> PositionKey:
+    return tuple(sorted(position.items()))
+
+
+def set_position(ar: Aisleriot, game: GameMap, state: State) -> None:
+    stray = [i for i, slot in enumerate(game.slots) if slot is None and state.piles[i]]
+    if stray:
+        raise ValueError(f"{game.game}: piles {stray} have no Aisleriot slot but hold cards")
+    ar.set_slots(position_of(state, game))
+    # Aisleriot keeps a running score; start it from Helpdeck's so moves can be compared.
+    ar.set_var("api", "SCORE", state.score)
+    for where, name, value in game.variables(state):
+        ar.set_var(where, name, value)
+
+
+def _helpdeck_results(state: State, game: GameMap) -> dict[Move, tuple[Position, int]]:
+    results = {}
+    for move in state.legal_moves():
+        after = state.clone()
+        after.apply(move)
+        results[move] = (position_of(after, game), after.score)
+    return results
+
+
+def _action_text(action: tuple[Any, ...]) -> str:
+    kind, *args = action
+    return (
+        f"drag {args[1]} from slot {args[0]} to slot {args[2]}"
+        if kind == "drag"
+        else (f"{kind} slot {args[0]}")
+    )
+
+
+def _diff(before: Position, after: Position) -> str:
+    return ", ".join(f"slot {s}={list(c)}" for s, c in sorted(after.items()) if before.get(s) != c)
+
+
+def compare(ar: Aisleriot, game: GameMap, state: State) -> list[Finding]:
+    """Every comparison for one position; `state` is left unchanged."""
+    set_position(ar, game, state)
+    probe = ar.probe()
+    before = position_of(state, game)
+    replay = repr(state)
+    findings: list[Finding] = []
+
+    def note(kind: str, subject: str, helpdeck: str, aisleriot: str, **details: Any) -> None:
+        findings.append(Finding(game.game, kind, subject, helpdeck, aisleriot, replay, **details))
+
+    # Aisleriot's accepted actions and the positions they lead to.
+    accepted: dict[tuple[Any, ...], tuple[Position, int]] = {}
+    for src, n, dst, _droppable, ok, changes, score in probe["drops"]:
+        if ok is True:
+            accepted[("drag", src, n, dst)] = ({**before, **_cards(changes)}, score)
+    double: dict[int, Position] = {}
+    for kind, slot, ok, changes, score in probe["clicks"]:
+        after = {**before, **_cards(changes)}
+        if ok is True and after != before:
+            if kind == "button-clicked":
+                accepted[("click", slot)] = (after, score)
+            else:
+                double[slot] = after
+    by_result: dict[PositionKey, list[tuple[Any, ...]]] = {}
+    for action, (after, _score) in accepted.items():
+        by_result.setdefault(_key(after), []).append(action)
+    pressed = {(src, n) for src, n in probe["pressed"]}
+
+    matched: set[tuple[Any, ...]] = set()
+    helpdeck = _helpdeck_results(state, game)
+    for move, (after, score) in helpdeck.items():
+        text = state.move_text(move)
+        action = _action_for(move, state, game)
+        if action in accepted:
+            matched.add(action)
+            theirs, their_score = accepted[action]
+            details = {"move": move, "action": action, "ours": after, "theirs": theirs}
+            if _key(theirs) != _key(after):
+                note("result", text, _diff(before, after), _diff(before, theirs), **details)
+            elif score != their_score:
+                note("score", text, f"score {score}", f"score {their_score}", **details)
+            else:
+                note("agree", text, "legal", "legal")
+            continue
+        others = by_result.get(_key(after), [])
+        if others:
+            matched.update(others)
+            note("agree", text, "legal", "legal as " + _action_text(others[0]))
+            continue
+        refused = "button-released refused"
+        if action[0] == "drag" and (action[1], action[2]) not in pressed:
+            refused = "button-pressed refused"
+        elif action[0] == "click":
+            refused = "button-clicked refused or changed nothing"
+        note(
+            "helpdeck-only",
+            text,
+            f"legal: {_diff(before, after)}",
+            refused,
+            move=move,
+            action=action,
+            ours=after,
+        )
+    results = {_key(after) for after, _score in helpdeck.values()}
+    for action, (after, _score) in accepted.items():
+        if action not in matched and _key(after) not in results:
+            note(
+                "aisleriot-only",
+                _action_text(action),
+                "not a legal move",
+                _diff(before, after),
+                action=action,
+                theirs=after,
+            )
+
+    _compare_double_clicks(state, game, before, double, note)
+    _compare_status(state, probe, note)
+    return findings
+
+
+def _cards(changes: list[list[Any]]) -> Position:
+    return {slot: tuple(cards) for slot, cards in changes}
+
+
+def _action_for(move: Move, state: State, game: GameMap) -> tuple[Any, ...]:
+    if move.kind is MoveKind.TRANSFER:
+        return ("drag", game.slot_of(move.src), move.size, game.slot_of(move.dst))
+    return ("click", game.slot_of(state.layout.stock))
+
+
+def _compare_double_clicks(
+    state: State, game: GameMap, before: Position, double: dict[int, Position], note: Any
+) -> None:
+    for pile, slot in enumerate(game.slots):
+        if slot is None:
+            continue
+        move = foundation_move(state, pile)
+        expected = None
+        if move is not None:
+            after = state.clone()
+            after.apply(move)
+            expected = position_of(after, game)
+        got = double.get(slot)
+        if expected is None and got is None:
+            continue
+        subject = f"double-click {state.layout.names[pile]}"
+        if expected is not None and got is not None and _key(expected) == _key(got):
+            note("agree", subject, "same", "same")
+        else:
+            note(
+                "double-click",
+                subject,
+                _diff(before, expected) if expected else "nothing",
+                _diff(before, got) if got else "nothing",
+                move=move,
+                action=("double-click", slot),
+                ours=expected,
+                theirs=got,
+            )
+
+
+def _compare_status(state: State, probe: dict[str, Any], note: Any) -> None:
+    legal = state.legal_moves()
+    pairs: Iterable[tuple[str, object, object]] = (
+        ("won", state.is_won(), probe["won"]),
+        ("over", state.is_won() or not legal, not probe["continuable"]),
+    )
+    for subject, ours, theirs in pairs:
+        note("agree" if ours == theirs else subject, subject, str(ours), str(theirs))
+    if probe["dealable"] is not None:
+        ours = DEAL in legal or REDEAL in legal
+        note(
+            "agree" if ours == probe["dealable"] else "dealable",
+            "dealable",
+            str(ours),
+            str(probe["dealable"]),
+        )

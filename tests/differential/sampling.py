@@ -1,0 +1,73 @@
+"""Positions reached by random play in Helpdeck, and a run of comparisons over them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+from runtime.engine import State, new_game
+
+from .compare import Finding, compare
+from .games import GameMap
+from .guile import Aisleriot
+from .known import intended
+
+
+def random_positions(
+    game: str, options: Mapping[str, bool], seeds: Iterable[int], steps: int
+) -> Iterator[State]:
+    """Each deal's opening and up to ``steps`` positions after it, by uniform random moves."""
+    for seed in seeds:
+        state = new_game(game, options, seed)
+        rng = random.Random(seed)
+        for _ in range(steps):
+            yield state
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.apply(rng.choice(moves))
+
+
+@dataclass
+class Tally:
+    positions: int = 0
+    counts: Counter[str] = field(default_factory=Counter)  # finding kind -> how many
+    intended: Counter[str] = field(default_factory=Counter)  # reason -> how many
+    bugs: list[Finding] = field(default_factory=list)  # unexplained disagreements
+
+    def add(self, findings: list[Finding], state: State) -> None:
+        self.positions += 1
+        for finding in findings:
+            self.counts[finding.kind] += 1
+            if finding.agrees:
+                continue
+            reason = intended(finding, state)
+            if reason is None:
+                self.bugs.append(finding)
+            else:
+                self.intended[reason] += 1
+
+    @property
+    def compared(self) -> int:
+        return sum(self.counts.values())
+
+    @property
+    def agreement(self) -> float:
+        return self.counts["agree"] / self.compared if self.compared else 1.0
+
+
+def run(
+    ar: Aisleriot,
+    game: GameMap,
+    options: Mapping[str, bool],
+    seeds: Iterable[int],
+    steps: int,
+    tally: Tally | None = None,
+) -> Tally:
+    tally = tally or Tally()
+    ar.load(game.scheme)
+    for state in random_positions(game.game, options, seeds, steps):
+        tally.add(compare(ar, game, state), state)
+    return tally
