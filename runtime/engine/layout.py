@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 
 from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move
@@ -160,6 +162,20 @@ class Plan:
     waste_next: tuple[frozenset[int], ...] | None
     tableau_role_group: bool  # tableau sources may move more than their top card
     one: tuple[tuple[Move, ...], ...]  # one[src][dst]: the single-card Move, built once
+    # For `State.apply`, per pile:
+    turns_up: tuple[bool, ...]  # a face-down card left on top is turned up (not the stock)
+    takes_runs: tuple[bool, ...]  # a run arrives top card first (foundations)
+    finishes_stock: tuple[bool, ...]  # emptying it may clear the tableau and finish the stock
+    tableau_piles_of: Callable[[Sequence[tuple[int, ...]]], tuple[tuple[int, ...], ...]]
+
+
+def _picker(
+    indices: tuple[int, ...],
+) -> Callable[[Sequence[tuple[int, ...]]], tuple[tuple[int, ...], ...]]:
+    """A fast ``piles -> tuple of the piles at indices`` (operator.itemgetter, always a tuple)."""
+    if len(indices) >= 2:
+        return itemgetter(*indices)
+    return lambda piles: tuple(piles[i] for i in indices)
 
 
 @cache
@@ -202,4 +218,11 @@ def plan_for(rules: Rules, base: int) -> Plan:
         waste_next=waste_next,
         tableau_role_group=rules.group_move.value != "one",
         one=tuple(tuple(Move.transfer(s, d) for d in range(n)) for s in range(n)),
+        turns_up=tuple(kind is not PileKind.STOCK for kind in layout.kinds),
+        takes_runs=tuple(kind is PileKind.FOUNDATION for kind in layout.kinds),
+        finishes_stock=tuple(
+            kind is PileKind.TABLEAU and rules.finish_stock_when_tableau_clear
+            for kind in layout.kinds
+        ),
+        tableau_piles_of=_picker(layout.tableau),
     )

@@ -374,10 +374,27 @@ class State:
 
     def apply(self, move: Move) -> None:
         """Apply ``move`` without checking it (fast path for search); clears redo."""
-        self._history.append((move, self.piles, self.redeals_left))
+        piles = self.piles
+        self._history.append((move, piles, self.redeals_left))
         if self._future:
             self._future.clear()
-        self._do(move)
+        if move[0] is not _TRANSFER:
+            self._do(move)
+            return
+        # The common case, inlined: a transfer between two piles.
+        _, src, dst, n = move
+        plan = self._plan_cache
+        source = piles[src]
+        rest = source[:-n]
+        if rest and rest[-1] >= FACE_DOWN and plan.turns_up[src]:
+            rest = (*rest[:-1], rest[-1] - FACE_DOWN)
+        moving = source[-n:] if n == 1 or not plan.takes_runs[dst] else source[: -n - 1 : -1]
+        new = list(piles)
+        new[src] = rest
+        new[dst] = piles[dst] + moving
+        if not rest and plan.finishes_stock[src] and not any(plan.tableau_piles_of(new)):
+            self._finish_stock_if_clear(new)
+        self.piles = tuple(new)
 
     def play(self, move: Move | str) -> Move:
         """Apply a move after checking it is legal; accepts move text too."""
@@ -435,13 +452,8 @@ class State:
                 moving = moving[::-1]  # a run goes to its foundation top card first
             piles[src] = rest
             piles[dst] = piles[dst] + moving
-            if (
-                not rest
-                and self.rules.finish_stock_when_tableau_clear
-                and layout.kinds[src] is PileKind.TABLEAU
-                and not any(piles[t] for t in layout.tableau)
-            ):
-                self._finish_stock(piles)
+            if not rest and layout.kinds[src] is PileKind.TABLEAU:
+                self._finish_stock_if_clear(piles)
         elif kind is MoveKind.DEAL:
             self._deal(piles)
         else:
@@ -474,8 +486,11 @@ class State:
             stock = stock[:-1]
         piles[layout.stock] = stock
 
-    def _finish_stock(self, piles: list[tuple[int, ...]]) -> None:
+    def _finish_stock_if_clear(self, piles: list[tuple[int, ...]]) -> None:
+        """Once the tableau is clear, turn the rest of the stock onto the waste (Escalator)."""
         layout = self.layout
+        if not self.rules.finish_stock_when_tableau_clear or any(piles[t] for t in layout.tableau):
+            return
         stock = piles[layout.stock]
         piles[layout.waste] += tuple(c & CARD_MASK for c in reversed(stock))
         piles[layout.stock] = ()
