@@ -177,8 +177,8 @@ def render_outputs(
     except RenderError as error:
         diagnostics.append(Diagnostic(str(specs_dir), None, f"cannot render: {error}"))
         return {}, diagnostics
-    games = [GameHelp(i.sources.game_id, i.sources.help_file, i.spec) for i in loaded]
-    help_outputs, found = render_help(games, specs_dir, strict)
+    helps = [GameHelp(i.sources.game_id, i.sources.help_file, i.spec) for i in loaded]
+    help_outputs, found = render_help(helps, specs_dir, strict)
     diagnostics.extend(found)
     if has_errors(diagnostics):
         return {}, diagnostics
