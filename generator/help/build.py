@@ -8,6 +8,8 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from lxml import etree
+
 from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
 from generator.help.data import page_json
 from generator.help.from_spec import help_from_spec
@@ -38,12 +40,16 @@ def render_help(
         sources: dict[str, Path] = {}
         for game in sorted(games, key=lambda g: g.game_id):
             try:
-                sources[game.game_id], english = _english(game, Path(scratch))
+                source, english = _english(game, Path(scratch))
+                pages[SOURCE][game.game_id] = read_page(english)
             except SpecError as error:
                 diagnostics += error.diagnostics
                 continue
+            except etree.XMLSyntaxError:  # an SGML-era page: the rules read it, merging cannot
+                diagnostics.append(_not_xml(game))
+                continue
+            sources[game.game_id] = source
             outputs[f"{OUT}/{SOURCE}/{game.game_id}.xml"] = english
-            pages[SOURCE][game.game_id] = read_page(english)
         for po in po_files(specs_dir):
             translated = _translate(sources, pages[SOURCE], po, strict, diagnostics, outputs)
             if translated is not None:
@@ -52,6 +58,16 @@ def render_help(
         return {}, _unique(diagnostics)
     outputs.update(_rendered(pages))
     return outputs, _unique(diagnostics)
+
+
+def _not_xml(game: GameHelp) -> Diagnostic:
+    return Diagnostic(
+        str(game.help_file),
+        None,
+        "help is not DocBook XML, so it has no localized help",
+        Level.WARNING,
+        hint="convert the page to DocBook XML to translate it",
+    )
 
 
 def _english(game: GameHelp, scratch: Path) -> tuple[Path, bytes]:
