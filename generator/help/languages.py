@@ -1,7 +1,7 @@
 """The help's languages: English (`C`, the source) plus one per `specs/po/<lang>.po`.
 
 The few words of the HTML pages' own frame (links, headings) live here rather than in a
-PO file: they belong to the help renderer, not to any game, and there are only five.
+PO file: they belong to the help renderer, not to any game, and there are only a handful.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ _ENGLISH = {
     "languages": "Languages",
     "credits": "Translated by",
     "contents": "Contents",
+    "colon": ":",
 }
 
 _KNOWN: dict[str, tuple[str, dict[str, str]]] = {
@@ -40,6 +41,7 @@ _KNOWN: dict[str, tuple[str, dict[str, str]]] = {
             "languages": "Språk",
             "credits": "Översatt av",
             "contents": "Innehåll",
+            "colon": ":",
         },
     ),
     "de": (
@@ -50,6 +52,7 @@ _KNOWN: dict[str, tuple[str, dict[str, str]]] = {
             "languages": "Sprachen",
             "credits": "Übersetzt von",
             "contents": "Inhalt",
+            "colon": ":",
         },
     ),
     "fr": (
@@ -60,6 +63,7 @@ _KNOWN: dict[str, tuple[str, dict[str, str]]] = {
             "languages": "Langues",
             "credits": "Traduit par",
             "contents": "Sommaire",
+            "colon": "\u00a0:",
         },
     ),
     "es": (
@@ -70,6 +74,7 @@ _KNOWN: dict[str, tuple[str, dict[str, str]]] = {
             "languages": "Idiomas",
             "credits": "Traducido por",
             "contents": "Contenido",
+            "colon": ":",
         },
     ),
     "ru": (
@@ -80,6 +85,7 @@ _KNOWN: dict[str, tuple[str, dict[str, str]]] = {
             "languages": "Языки",
             "credits": "Перевод",
             "contents": "Содержание",
+            "colon": ":",
         },
     ),
     "ja": (
@@ -90,6 +96,7 @@ _KNOWN: dict[str, tuple[str, dict[str, str]]] = {
             "languages": "言語",
             "credits": "翻訳",
             "contents": "目次",
+            "colon": "：",
         },
     ),
 }
