@@ -4,20 +4,28 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
-from kivy.factory import Factory
 from kivy.metrics import dp
+from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.checkbox import CheckBox
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 
 from runtime.app.i18n import _
 
 Action = Callable[[], None] | None
 
 
+class Dialog(ModalView):
+    """Laid out by the ``<Dialog>`` rule in common.kv."""
+
+    title = StringProperty("")
+    message = StringProperty("")
+
+
 def tell(title: str, message: str, buttons: Sequence[tuple[str, Action]]) -> None:
-    dialog = Factory.Dialog(title=title, message=message)
+    dialog = Dialog(title=title, message=message)
     for text, action in buttons:
         add_button(dialog, text, action)
     dialog.open()
@@ -32,7 +40,7 @@ def choose_options(
     current: Mapping[str, bool],
     apply: Callable[[dict[str, bool]], None],
 ) -> None:
-    dialog = Factory.Dialog(title=_("Options"), message="")
+    dialog = Dialog(title=_("Options"), message="")
     boxes: dict[str, CheckBox] = {}
     for option in options:
         row = BoxLayout(size_hint_y=None, height=dp(48))

@@ -51,6 +51,7 @@ class HelpdeckApp(App):
         self.launch = launch or Launch()
         self.session: Session | None = None
         self._ticker: Any = None
+        self._history: list[str] = []  # screens to go back to
 
     # -- building -----------------------------------------------------------------------
 
@@ -109,15 +110,21 @@ class HelpdeckApp(App):
             Builder.load_file(str(HERE / "screens" / f"{name}.kv"))
             module = importlib.import_module(f"runtime.app.screens.{name}")
             manager.add_widget(getattr(module, SCREENS[name])(name=name))
+        if manager.current and manager.current != name and direction == "left":
+            self._history = [*[n for n in self._history if n != name], manager.current][-8:]
         manager.transition.direction = direction
         manager.current = name
         return manager.get_screen(name)
 
     def back(self) -> None:
-        if self.session and self.session.state is not None:
-            self.show("table", direction="right")
-        else:
-            self.show("chooser", direction="right")
+        """To the screen this one was opened from."""
+        while self._history:
+            name = self._history.pop()
+            if name != "table" or (self.session and self.session.state is not None):
+                self.show(name, direction="right")
+                return
+        has_game = self.session is not None and self.session.state is not None
+        self.show("table" if has_game else "chooser", direction="right")
 
     def open_help(self, game_id: str | None = None) -> None:
         self.help_game = game_id or self.game.game_id

@@ -1,0 +1,88 @@
+"""UI tests run `driver.py` scenarios in subprocesses against one Xvfb server per session."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+SCREENSHOTS = HERE / "screenshots"
+
+
+def _free_display() -> int:
+    for number in range(120, 200):
+        if not Path(f"/tmp/.X{number}-lock").exists():
+            return number
+    raise RuntimeError("no free X display number")
+
+
+@pytest.fixture(scope="session")
+def display() -> Iterator[str]:
+    if os.environ.get("HELPDECK_UI_DISPLAY"):  # an X server the caller already runs
+        yield os.environ["HELPDECK_UI_DISPLAY"]
+        return
+    if shutil.which("Xvfb") is None:
+        pytest.skip("Xvfb is not installed")
+    name = f":{_free_display()}"
+    # Big enough for a phone window in either orientation (2340 x 1080 pixels).
+    server = subprocess.Popen(
+        ["Xvfb", name, "-screen", "0", "2400x2400x24", "-nolisten", "tcp"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(50):
+            if Path(f"/tmp/.X11-unix/X{name[1:]}").exists():
+                break
+            time.sleep(0.1)
+        yield name
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+
+
+@pytest.fixture(scope="session")
+def kivy_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("kivy_home")
+
+
+class Runner:
+    def __init__(self, display: str, kivy_home: Path, tmp: Path) -> None:
+        self.display, self.kivy_home, self.tmp = display, kivy_home, tmp
+        self.data = tmp / "data"
+        self.data.mkdir(exist_ok=True)
+
+    def __call__(self, scenario: str, *args: str, timeout: float = 120) -> str:
+        env = {
+            **os.environ,
+            "DISPLAY": self.display,
+            "KIVY_WINDOW": "sdl2",
+            "KIVY_NO_ARGS": "1",
+            "KIVY_NO_CONSOLELOG": "1",
+            "KIVY_NO_FILELOG": "1",
+            "KIVY_HOME": str(self.kivy_home),
+            "HELPDECK_DATA_DIR": str(self.data),
+        }
+        SCREENSHOTS.mkdir(exist_ok=True)
+        result = subprocess.run(
+            [sys.executable, str(HERE / "driver.py"), scenario, "--out", str(SCREENSHOTS), *args],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+        )
+        output = result.stdout + result.stderr
+        assert result.returncode == 0, f"{scenario} {' '.join(args)} failed:\n{output[-4000:]}"
+        return output
+
+
+@pytest.fixture
+def run(display: str, kivy_home: Path, tmp_path: Path) -> Runner:
+    return Runner(display, kivy_home, tmp_path)

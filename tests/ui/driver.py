@@ -1,0 +1,521 @@
+"""Runs one UI scenario in a real Kivy window, then exits: 0 passed, 1 failed.
+
+    python tests/ui/driver.py SCENARIO --game saratoga --seed 1 --out DIR [--size WxH]
+
+Touches go through Kivy's input queue and post-processing (so double taps are detected as
+on a device), then through the App exactly as a player's would. One scenario per process,
+because Kivy allows one window per process.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from runtime.app.launch import Launch, configure_kivy, parse_size
+
+SCENARIOS: dict[str, Callable[[Driver], None]] = {}
+
+
+def scenario(function: Callable[[Driver], None]) -> Callable[[Driver], None]:
+    SCENARIOS[function.__name__] = function
+    return function
+
+
+class Failed(AssertionError):
+    pass
+
+
+def check(condition: object, message: str) -> None:
+    if not condition:
+        raise Failed(message)
+
+
+class Driver:
+    def __init__(self, app: Any, args: argparse.Namespace) -> None:
+        from kivy.base import EventLoop
+        from kivy.core.window import Window
+
+        self.app, self.args, self.loop, self.window = app, args, EventLoop, Window
+        self.out = Path(args.out)
+        self._ids = iter(range(1000, 10**9))
+
+    # -- frames -------------------------------------------------------------------------
+
+    def pump(self, frames: int = 2) -> None:
+        for _ in range(frames):
+            self.loop.idle()
+
+    def settle(self, limit: int = 400) -> None:
+        """Run frames until no card animates and no auto-finish is pending."""
+        for _ in range(limit):
+            self.pump(1)
+            if not self.table.busy and not self.app.game._finishing:
+                self.pump(1)
+                return
+        raise Failed("animations never settled")
+
+    def deal_where(self, wanted: Callable[[], object]) -> None:
+        """Deal seeds in turn until ``wanted()`` holds, so scenarios need no magic seeds."""
+        for seed in range(self.args.seed, self.args.seed + 300):
+            if seed != self.args.seed or self.state.move_log:
+                self.app.game.start(self.args.game, seed)
+            self.settle()
+            if wanted():
+                return
+        raise Failed("no deal fits this scenario")
+
+    # -- the app ------------------------------------------------------------------------
+
+    @property
+    def table(self) -> Any:
+        return self.app.root.get_screen("table").ids.table
+
+    @property
+    def state(self) -> Any:
+        return self.app.session.game
+
+    def card_center(self, pile: int, index: int = -1) -> tuple[float, float]:
+        geo, positions = self.table.geometry, self.table.positions
+        x, y = positions[pile][index]
+        # Aim at the visible strip of a fanned card: its top part.
+        top = y + geo.card_h * (0.9 if index not in (-1, len(positions[pile]) - 1) else 0.5)
+        return self.table.x + x + geo.card_w / 2, self.table.y + top
+
+    def pile_center(self, pile: int) -> tuple[float, float]:
+        x, y, w, h = self.table.geometry.pile_rect(pile, self.table.positions)
+        return self.table.x + x + w / 2, self.table.y + y + h / 2
+
+    def button(self, text: str) -> Any:
+        screen = self.app.root.current_screen
+        for widget in screen.walk():
+            if getattr(widget, "text", None) == text and hasattr(widget, "on_release"):
+                return widget
+        raise Failed(f"no button {text!r} on {screen.name}")
+
+    def press(self, text: str) -> None:
+        widget = self.button(text)
+        check(not widget.disabled, f"button {text!r} is disabled")
+        self.tap(*widget.to_window(*widget.center))
+
+    def screenshot(self, name: str) -> Path:
+        from runtime.app.screenshot import save_window_png
+
+        return save_window_png(self.out / f"{name}.png")
+
+    def cards_inside_window(self) -> None:
+        width, height = self.window.size
+        for widget in self.table.cards:
+            if widget.x < -1000:  # a card that is not shown (e.g. an unused stock)
+                continue
+            check(
+                widget.x >= -0.5
+                and widget.y >= -0.5
+                and widget.right <= width + 0.5
+                and widget.top <= height + 0.5,
+                f"card {widget.card} at {widget.pos} size {widget.size} outside {width}x{height}",
+            )
+            check(
+                self.table.collide_point(*widget.center),
+                f"card {widget.card} centre {widget.center} outside the table {self.table.pos}",
+            )
+
+    # -- touches ------------------------------------------------------------------------
+
+    def _event(self, kind: str, touch: Any) -> None:
+        self.loop._dispatch_input(kind, touch)
+
+    def _touch(self, x: float, y: float) -> Any:
+        from kivy.tests.common import UTMotionEvent
+
+        width, height = self.window.size
+        return UTMotionEvent("driver", next(self._ids), {"x": x / width, "y": y / height})
+
+    def _move(self, touch: Any, x: float, y: float) -> None:
+        width, height = self.window.size
+        touch.move({"x": x / width, "y": y / height})
+        self._event("update", touch)
+
+    def tap(self, x: float, y: float, frames: int = 1) -> None:
+        touch = self._touch(x, y)
+        self._event("begin", touch)
+        self.pump(1)
+        self._event("end", touch)
+        self.pump(frames)
+
+    def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
+        touch = self._touch(*start)
+        self._event("begin", touch)
+        self.pump(1)
+        for i in range(1, steps + 1):
+            f = i / steps
+            self._move(
+                touch, start[0] + (end[0] - start[0]) * f, start[1] + (end[1] - start[1]) * f
+            )
+            self.pump(1)
+        self._event("end", touch)
+        self.pump(1)
+
+
+# -- scenarios --------------------------------------------------------------------------
+
+
+def transfers(d: Driver, **where: Any) -> list[Any]:
+    from runtime.engine import MoveKind
+
+    kinds = d.state.layout.kinds
+    found = []
+    for move in d.state.legal_moves():
+        if move.kind is not MoveKind.TRANSFER:
+            continue
+        if "src_kind" in where and kinds[move.src] not in where["src_kind"]:
+            continue
+        if "dst_kind" in where and kinds[move.dst] not in where["dst_kind"]:
+            continue
+        found.append(move)
+    return found
+
+
+@scenario
+def start(d: Driver) -> None:
+    """The table shows every card of the deal inside the window; save a screenshot."""
+    check(d.app.root.current == "table", f"on screen {d.app.root.current}")
+    d.settle()
+    shown = sum(len(p) for p in d.table.positions.values())
+    total = sum(len(p) for p in d.state.piles)
+    check(shown == total, f"{shown} of {total} cards placed")
+    d.cards_inside_window()
+    check("Score" in d.app.status_text, "no status line")
+    d.screenshot(f"{d.args.game}-{d.args.label}")
+
+
+@scenario
+def drag(d: Driver) -> None:
+    from runtime.engine import PileKind
+
+    sources = {PileKind.TABLEAU, PileKind.WASTE, PileKind.RESERVE}
+    d.deal_where(lambda: transfers(d, src_kind=sources))
+    move = transfers(d, src_kind=sources)[0]
+    index = len(d.state.piles[move.src]) - move.size
+    d.drag(d.card_center(move.src, index), d.pile_center(move.dst))
+    d.settle()
+    check(d.state.move_log == [move], f"expected {move}, got {d.state.move_log}")
+    d.cards_inside_window()
+
+
+@scenario
+def tap(d: Driver) -> None:
+    """A card with one obvious move goes there on a tap; else tap selects, tap target moves."""
+    d.deal_where(lambda: transfers(d))
+    controller = d.app.game.controller
+    for move in transfers(d):
+        index = len(d.state.piles[move.src]) - move.size
+        if controller.pickup_size(move.src, index) != move.size:
+            continue
+        d.tap(*d.card_center(move.src, index))
+        d.settle()
+        if d.state.move_log:  # it was the only move: made at once
+            check(d.state.move_log[0].src == move.src, "moved the wrong card")
+        else:
+            check(controller.selection is not None, "a tap neither moved nor selected")
+            d.tap(*d.pile_center(move.dst))
+            d.settle()
+            check(d.state.move_log == [move], f"expected {move}, got {d.state.move_log}")
+        return
+    raise Failed("no tappable move")
+
+
+@scenario
+def double_tap(d: Driver) -> None:
+    from runtime.engine.assist import foundation_move
+
+    def piles() -> list[int]:
+        return [p for p in range(len(d.state.piles)) if foundation_move(d.state, p)]
+
+    d.deal_where(piles)
+    pile = piles()[0]
+    before = len(d.state.piles[pile])
+    x, y = d.card_center(pile)
+    d.tap(x, y)
+    d.tap(x, y)
+    d.settle()
+    kinds = d.state.layout.kinds
+    check(d.state.move_log, "double tap made no move")
+    check(
+        all(kinds[m.dst] == "foundation" for m in d.state.move_log),
+        f"not to a foundation: {d.state.move_log}",
+    )
+    check(len(d.state.piles[pile]) < before, "the card did not leave its pile")
+
+
+@scenario
+def illegal_drop(d: Driver) -> None:
+    d.settle()
+    layout, piles = d.state.layout, d.state.piles
+    controller = d.app.game.controller
+    for src in layout.tableau:
+        if not piles[src] or controller.pickup_size(src, len(piles[src]) - 1) is None:
+            continue
+        targets = set(controller.targets(src, 1))
+        for dst in layout.tableau:
+            if dst != src and dst not in targets:
+                widget = d.table.cards[piles[src][-1] & 63]
+                home = tuple(widget.pos)
+                d.drag(d.card_center(src), d.pile_center(dst))
+                d.settle()
+                check(not d.state.move_log, f"an illegal drop moved: {d.state.move_log}")
+                check(
+                    abs(widget.x - home[0]) < 1 and abs(widget.y - home[1]) < 1,
+                    f"card did not slide back: {widget.pos} != {home}",
+                )
+                return
+    raise Failed("no illegal drop to try")
+
+
+@scenario
+def stock_and_toolbar(d: Driver) -> None:
+    """Tap the stock to deal; Undo and Redo through the toolbar buttons."""
+    from runtime.engine import DEAL
+
+    d.deal_where(lambda: DEAL in d.state.legal_moves())
+    layout = d.state.layout
+    d.tap(*d.pile_center(layout.stock))
+    d.settle()
+    check(d.state.move_log == [DEAL], f"stock tap gave {d.state.move_log}")
+    after_deal = d.state.key()
+    d.press("Undo")
+    d.settle()
+    check(not d.state.move_log, "Undo did not undo")
+    d.press("Redo")
+    d.settle()
+    check(d.state.key() == after_deal, "Redo did not redo")
+    d.press(d.app.stock_label)
+    d.settle()
+    check(len(d.state.move_log) == 2, "the Deal button did not deal")
+    d.cards_inside_window()
+
+
+@scenario
+def undo_during_animation(d: Driver) -> None:
+    d.deal_where(lambda: transfers(d))
+    d.app.game.set_animations(True)
+    move = transfers(d)[0]
+    d.app.game.play(move)
+    d.pump(1)  # mid-flight
+    d.app.game.undo()
+    d.settle()
+    check(not d.state.move_log, "undo lost")
+    expected = d.table.geometry.positions(d.state.piles)
+    for pile, spots in expected.items():
+        for card, (x, y) in zip(d.state.piles[pile], spots, strict=True):
+            widget = d.table.cards[card & 63]
+            check(
+                abs(widget.x - d.table.x - x) < 1 and abs(widget.y - d.table.y - y) < 1,
+                f"card {card} left at {widget.pos} after undo",
+            )
+
+
+@scenario
+def resize(d: Driver) -> None:
+    """Resizing to phone portrait and landscape relayouts live; all cards stay inside."""
+    d.settle()
+    for size in ((1080, 2340), (2340, 1080), (1280, 800)):
+        d.window.size = size
+        d.pump(6)
+        d.settle()
+        check(tuple(d.window.size) == size, f"window is {d.window.size}, wanted {size}")
+        d.cards_inside_window()
+        d.screenshot(f"{d.args.game}-resized-{size[0]}x{size[1]}")
+
+
+@scenario
+def save_and_kill(d: Driver) -> None:
+    """Play some moves and die without on_stop: the autosave must already hold them."""
+    d.settle()
+    rng = random.Random(7)
+    for _ in range(6):
+        moves = d.state.legal_moves()
+        if not moves:
+            break
+        d.app.game.play(rng.choice(moves))
+        d.settle()
+    (d.out / "expected.json").write_text(
+        json.dumps({"key": repr(d.state.key()), "moves": len(d.state.move_log)})
+    )
+    os._exit(0)
+
+
+@scenario
+def resume(d: Driver) -> None:
+    d.settle()
+    expected = json.loads((d.out / "expected.json").read_text())
+    check(repr(d.state.key()) == expected["key"], "resumed a different position")
+    check(len(d.state.move_log) == expected["moves"], "resumed a different move list")
+
+
+@scenario
+def corrupt_save(d: Driver) -> None:
+    """Started over a corrupt save: a message, a fresh game, statistics intact."""
+    from kivy.uix.modalview import ModalView
+
+    d.settle()
+    dialogs = [w for w in d.window.children if isinstance(w, ModalView)]
+    check(dialogs, "no message about the bad save")
+    check(d.app.session.state is not None and not d.state.move_log, "no fresh game")
+    check(d.app.session.stats.of("saratoga").played == 3, "statistics were lost")
+    d.app.go_back()  # Escape / Android back closes the dialog
+    d.pump(3)
+    check(not [w for w in d.window.children if isinstance(w, ModalView)], "dialog stayed")
+
+
+@scenario
+def screens(d: Driver) -> None:
+    """Every screen opens: help shows the rules, chooser search filters, stats, settings."""
+    d.settle()
+    d.press("Help")
+    d.pump(20)
+    body = d.app.root.get_screen("help").ids.body
+    check(len(body.children) > 5, "help is nearly empty")
+    d.screenshot(f"{d.args.game}-help")
+    d.press("Back")
+    d.pump(20)
+    d.press("Menu")
+    d.pump(20)
+    chooser = d.app.root.get_screen("chooser")
+    check(len(chooser.ids.games.data) >= 4, "chooser lists too few games")
+    chooser.ids.search.text = "lady"
+    d.pump(2)
+    check([r["game_id"] for r in chooser.ids.games.data] == ["lady_jane"], "search failed")
+    chooser.ids.search.text = ""
+    d.pump(5)
+    d.screenshot("chooser")
+    d.press("Statistics")
+    d.pump(20)
+    d.screenshot("statistics")
+    d.press("Back")
+    d.pump(20)
+    d.press("Settings")
+    d.pump(20)
+    d.screenshot("settings")
+    d.press("Back")
+    d.pump(20)
+    check(d.app.root.current == "chooser", f"Back went to {d.app.root.current}")
+    d.press("Continue")
+    d.pump(20)
+    check(d.app.root.current == "table", f"Continue went to {d.app.root.current}")
+
+
+@scenario
+def keyboard(d: Driver) -> None:
+    d.settle()
+    move = d.state.legal_moves()[0]
+    d.app.game.play(move)
+    d.settle()
+    d.window.dispatch("on_keyboard", 122, 0, "z", ["ctrl"])
+    d.settle()
+    check(not d.state.move_log, "Ctrl+Z did not undo")
+    d.window.dispatch("on_keyboard", 122, 0, "z", ["ctrl", "shift"])
+    d.settle()
+    check(d.state.move_log == [move], "Ctrl+Shift+Z did not redo")
+    d.window.dispatch("on_keyboard", 282, 0, None, [])
+    d.pump(20)
+    check(d.app.root.current == "help", "F1 did not open help")
+
+
+@scenario
+def monkey(d: Driver) -> None:
+    """Thousands of random touches anywhere: taps, double taps, drags. No exception, and the
+    saved game still replays to the position on screen."""
+    from runtime.engine import replay
+
+    d.settle()
+    rng = random.Random(d.args.seed)
+    width, height = d.window.size
+    events = gestures = 0
+    deadline = time.monotonic() + 150
+    while events < d.args.events and time.monotonic() < deadline:
+        x, y = rng.uniform(0, width - 1), rng.uniform(0, height - 1)
+        touch = d._touch(x, y)
+        d._event("begin", touch)
+        events += 1
+        for _ in range(rng.choice((0, 0, 1, 3))):
+            x = min(width - 1, max(0, x + rng.uniform(-300, 300)))
+            y = min(height - 1, max(0, y + rng.uniform(-300, 300)))
+            d._move(touch, x, y)
+            events += 1
+        d._event("end", touch)
+        events += 1
+        gestures += 1
+        if gestures % 4 == 0:  # several gestures per frame: input is the test, not drawing
+            d.pump(1)
+        if d.app.root.current != "table" and rng.random() < 0.3:
+            d.app.go_back()
+    d.app.go_back()
+    d.settle()
+    saved = json.loads((Path(os.environ["HELPDECK_DATA_DIR"]) / "current.json").read_text())
+    check(replay(saved["code"], saved["moves"]).key() == d.state.key(), "save drifted")
+    print(f"monkey: {events} touch events, {len(d.state.move_log)} moves in the log")
+
+
+# -- main -------------------------------------------------------------------------------
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("scenario", choices=sorted(SCENARIOS))
+    parser.add_argument("--game", default="saratoga")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", default="tests/ui/screenshots")
+    parser.add_argument("--size", type=parse_size, default=(1280, 800))
+    parser.add_argument("--density", type=float, default=None)
+    parser.add_argument("--label", default="desktop")
+    parser.add_argument("--events", type=int, default=4000)
+    parser.add_argument("--resume", action="store_true", help="no --seed: resume the save")
+    args = parser.parse_args()
+    Path(args.out).mkdir(parents=True, exist_ok=True)
+    launch = Launch(
+        game=args.game,
+        seed=None if args.resume else args.seed,
+        size=args.size,
+        density=args.density,
+    )
+    configure_kivy(launch)
+    from kivy.config import Config
+
+    Config.set("graphics", "maxfps", "0")  # frames as fast as they render
+    from kivy.base import runTouchApp, stopTouchApp
+
+    sys.stderr = sys.__stderr__  # Kivy routes stderr into its log; failures belong here
+
+    from runtime.app.main import HelpdeckApp
+
+    app = HelpdeckApp(launch)
+    app.game_animate = False
+    app._run_prepare()
+    runTouchApp(embedded=True)
+    driver = Driver(app, args)
+    try:
+        driver.pump(3)
+        SCENARIOS[args.scenario](driver)
+    except Exception:
+        traceback.print_exc()
+        return 1
+    finally:
+        app.stop()
+        stopTouchApp()
+    print(f"{args.scenario} ({args.game}): passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""Real-window tests: every game starts and fits, input, persistence, resizing, a monkey."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from runtime.engine.catalog import game_ids
+
+pytestmark = pytest.mark.ui
+
+PHONE = ("--size", "1080x2340", "--density", "3")
+PHONE_LANDSCAPE = ("--size", "2340x1080", "--density", "3")
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_game_starts_and_fits(run, game: str) -> None:  # type: ignore[no-untyped-def]
+    run("start", "--game", game, "--size", "1600x900", "--label", "desktop")
+    run("start", "--game", game, *PHONE, "--label", "phone")
+    run("start", "--game", game, *PHONE_LANDSCAPE, "--label", "phone-landscape")
+
+
+@pytest.mark.parametrize(
+    "scenario",
+    ["drag", "tap", "double_tap", "illegal_drop", "stock_and_toolbar", "undo_during_animation"],
+)
+def test_input(run, scenario: str) -> None:  # type: ignore[no-untyped-def]
+    run(scenario, "--game", "saratoga")
+
+
+def test_drag_on_a_phone(run) -> None:  # type: ignore[no-untyped-def]
+    run("drag", "--game", "seahaven", *PHONE)
+
+
+def test_resize_to_phone_relayouts(run) -> None:  # type: ignore[no-untyped-def]
+    run("resize", "--game", "lady_jane")
+
+
+def test_save_kill_resume(run) -> None:  # type: ignore[no-untyped-def]
+    run("save_and_kill", "--game", "lady_jane")
+    run("resume", "--game", "lady_jane", "--resume")
+
+
+def test_corrupt_save_gives_message_and_fresh_game(run) -> None:  # type: ignore[no-untyped-def]
+    (run.data / "current.json").write_text("{not json")
+    stats = {"format": "helpdeck-stats/1", "games": {"saratoga": {"played": 3, "won": 1}}}
+    (run.data / "stats.json").write_text(json.dumps(stats))
+    run("corrupt_save", "--game", "saratoga", "--resume")
+    assert (run.data / "current.json.bad").exists()
+
+
+def test_screens_and_keyboard(run) -> None:  # type: ignore[no-untyped-def]
+    run("screens", "--game", "escalator")
+    run("keyboard", "--game", "saratoga")
+
+
+def test_monkey(run) -> None:  # type: ignore[no-untyped-def]
+    output = run(
+        "monkey", "--game", "saratoga", "--size", "640x480", "--events", "3000", timeout=240
+    )
+    assert "monkey:" in output
