@@ -43,6 +43,11 @@ def _saratoga_variables(state: State) -> list[Variable]:
     ]
 
 
+def _seahaven_variables(state: State) -> list[Variable]:
+    # Seahaven's code counts free cells as they fill and empty rather than looking.
+    return [("game", "free-reserves", sum(1 for r in state.layout.reserves if not state.piles[r]))]
+
+
 def _lady_jane_variables(state: State) -> list[Variable]:
     return [("game", "BASE-VAL", state.base)]
 
@@ -67,6 +72,7 @@ GAMES: dict[str, GameMap] = {
             "seahaven",
             # No stock; foundations two at each end of the top row, reserves between.
             (None, 0, 1, 6, 7, *range(8, 18), 2, 3, 4, 5),
+            _seahaven_variables,
         ),
         GameMap("escalator", "escalator", tuple(range(30))),  # stock, waste, pyramid rows
         GameMap("lady_jane", "lady-jane", tuple(range(20)), _lady_jane_variables),

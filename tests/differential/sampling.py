@@ -12,7 +12,7 @@ from runtime.engine import State, new_game
 from .compare import Finding, compare
 from .games import GameMap
 from .guile import Aisleriot
-from .known import intended
+from .known import classify
 
 
 def random_positions(
@@ -37,13 +37,10 @@ class Tally:
     intended: Counter[str] = field(default_factory=Counter)  # reason -> how many
     bugs: list[Finding] = field(default_factory=list)  # unexplained disagreements
 
-    def add(self, findings: list[Finding], state: State) -> None:
+    def add(self, findings: list[Finding], state: State, game: GameMap) -> None:
         self.positions += 1
-        for finding in findings:
-            self.counts[finding.kind] += 1
-            if finding.agrees:
-                continue
-            reason = intended(finding, state)
+        self.counts.update(finding.kind for finding in findings)
+        for finding, reason in classify(findings, state, game):
             if reason is None:
                 self.bugs.append(finding)
             else:
@@ -69,5 +66,5 @@ def run(
     tally = tally or Tally()
     ar.load(game.scheme)
     for state in random_positions(game.game, options, seeds, steps):
-        tally.add(compare(ar, game, state), state)
+        tally.add(compare(ar, game, state), state, game)
     return tally

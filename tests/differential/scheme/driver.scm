@@ -109,6 +109,7 @@
   (list (list "won" (and (call-lambda 'winning-game) #t))
         (list "continuable" (and (call-lambda 'game-over) #t))
         (list "score" (get-score))
+        (list "hint" (object->string (call-lambda 'hint)))
         (list "dealable" (if (lambda-ref 'dealable) (and (call-lambda 'dealable) #t) 'null))))
 
 ;;; Try one action from the current position and put the position back.
