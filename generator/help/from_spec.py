@@ -240,11 +240,12 @@ def _tableau_rule(spec: VariantSpec) -> str:
     else:
         text = f"The Tableau is {build_phrase(tableau.build)}"
         if tableau.build.wrap:
+            # Building up, an Ace follows a King; building down, a King follows an Ace.
             up = tableau.build.direction is Direction.UP
             text += (
-                ", and a King may be placed on an Ace"
+                ", and an Ace may be placed on a King"
                 if up
-                else ", and an Ace may be placed on a King"
+                else ", and a King may be placed on an Ace"
             )
         text += "."
     if tableau.build.blocked_on_base:
