@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from runtime.engine.assist import autofinish_moves, hint
 from runtime.engine.moves import Move
 from runtime.engine.state import State
+from runtime.solver.autoplay import autoplay_function
 from runtime.solver.model import model_for
-from runtime.solver.search import DeadSet, Verdict, autoplay_function, solve
+from runtime.solver.search import DeadSet, Verdict, solve
 
 DEFAULT_HINT_TIME = 0.5
 _FORCED_STEPS = 1000

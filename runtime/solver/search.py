@@ -14,10 +14,11 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from runtime.engine.cards import DECK_SIZE, FACE_DOWN
+from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move
 from runtime.engine.rules import Goal
 from runtime.engine.state import State
+from runtime.solver.autoplay import autoplay_function
 from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
@@ -134,52 +135,6 @@ def _won_function(model: Model) -> Callable[[Piles], bool]:
         return lambda piles: len(piles[waste]) == DECK_SIZE
     f0, f1 = model.f0, model.f1
     return lambda piles: sum(len(p) for p in piles[f0:f1]) == DECK_SIZE
-
-
-def autoplay_function(model: Model) -> Callable[[Piles], Move | None]:
-    """The first safe foundation move in ``piles``, if any."""
-    needs = model.safe_needs
-    if all(n is None for n in needs):
-        return lambda piles: None
-    f0, f1 = model.f0, model.f1
-    sources = list(range(model.t0, model.t1)) + list(range(model.r0, model.r1))
-    if model.waste_autoplay and model.layout.waste >= 0:
-        sources.append(model.layout.waste)
-    f_hosts = model.foundation_hosts
-    f_start = model.foundation_start
-    covered = bool(model.rules.covered_by)
-
-    def autoplay(piles: Piles) -> Move | None:
-        if covered:
-            return None
-        home: set[int] = set()
-        tops: dict[int, int] = {}
-        empty = -1
-        for f in range(f0, f1):
-            p = piles[f]
-            if p:
-                home.update(p)
-                tops[p[-1]] = f
-            elif empty < 0:
-                empty = f
-        for src in sources:
-            p = piles[src]
-            if not p:
-                continue
-            card = p[-1]
-            if card >= FACE_DOWN:
-                continue
-            need = needs[card]
-            if need is None or not home.issuperset(need):
-                continue
-            for lower in f_hosts[card]:
-                if lower in tops:
-                    return Move.transfer(src, tops[lower])
-            if f_start[card] and empty >= 0:
-                return Move.transfer(src, empty)
-        return None
-
-    return autoplay
 
 
 def solve(

@@ -88,10 +88,10 @@ def fast_generator(model: Model) -> Generator:
         empties: list[int] = []
         for t in tableau:
             p = piles[t]
-            if p:
-                top_at[p[-1]] = t
-            else:
+            if not p:
                 empties.append(t)
+            elif p[-1] < FACE_DOWN:
+                top_at[p[-1]] = t
         f_top_at: dict[int, int] = {}
         f_empty = -1
         for f in foundations:
@@ -157,7 +157,7 @@ def fast_generator(model: Model) -> Generator:
         # Tableau sources.
         for t in tableau:
             pile = piles[t]
-            if not pile:
+            if not pile or pile[-1] >= FACE_DOWN:
                 continue
             top = pile[-1]
             height = len(pile)

@@ -1,0 +1,101 @@
+"""Small constructed positions for every game, and an exact brute-force referee.
+
+A position keeps most cards on the foundations (or the waste, for Escalator) and scatters
+the rest over the other piles at random, so a plain search over `State.legal_moves` with
+exact keys can settle it and check the solver's verdict.
+"""
+
+from __future__ import annotations
+
+import random
+
+from runtime.engine import State, new_game
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK
+from runtime.engine.rules import Goal
+
+
+def foundation_chain(state: State, start: int) -> list[int]:
+    """The cards of ``start``'s foundation in building order, from ``start`` on."""
+    table = state.tables.foundation
+    assert table is not None
+    chain = [start]
+    while len(chain) < 13:
+        lower = chain[-1]
+        chain.append(next(u for u in range(DECK_SIZE) if table[lower * DECK_SIZE + u]))
+    return chain
+
+
+def small_position(game_id: str, seed: int, loose: int = 8) -> State:
+    """A deal of ``game_id`` rearranged so only about ``loose`` cards are still in play."""
+    rng = random.Random(seed)
+    state = new_game(game_id, None, seed)
+    layout = state.layout
+    piles: list[list[int]] = [[] for _ in layout.kinds]
+    if state.rules.goal is Goal.ALL_TO_WASTE:
+        deck = list(range(DECK_SIZE))
+        rng.shuffle(deck)
+        in_play = deck[:loose]
+        piles[layout.waste] = deck[loose:]
+        # Bottom-row pyramid piles are never covered; the rest of the loose cards is stock.
+        free = [t for i, t in enumerate(layout.tableau) if not state.rules.covered_by[i]]
+        for card in in_play[: loose // 2]:
+            piles[rng.choice(free)].append(card)
+        piles[layout.stock] = [c | FACE_DOWN for c in in_play[loose // 2 :]]
+    else:
+        starts = [c for c in range(DECK_SIZE) if state.tables.foundation_empty[c]]  # type: ignore[index]
+        rest: list[int] = []
+        for f, start in zip(layout.foundations, starts, strict=True):
+            chain = foundation_chain(state, start)
+            home = rng.randint(max(0, 13 - loose // 2 - 1), 13)
+            piles[f] = chain[:home]
+            rest += chain[home:]
+        rng.shuffle(rest)
+        targets = list(layout.tableau) + list(layout.reserves)
+        if layout.waste >= 0 and state.rules.waste_builds is None:
+            targets.append(layout.waste)
+        for card in rest:
+            target = rng.choice(targets)
+            if target in layout.reserves and state.rules.reserves_accept:
+                if len(piles[target]) >= state.rules.reserve_capacity:
+                    target = layout.tableau[0]
+            piles[target].append(card)
+        # A few cards may sit face down under others, or in the stock.
+        for t in layout.tableau:
+            pile = piles[t]
+            if len(pile) > 1 and rng.random() < 0.3:
+                pile[0] |= FACE_DOWN
+        if layout.waste >= 0 and rest and rng.random() < 0.5:
+            moved = [p for p in (piles[t] for t in layout.tableau) if p and p[-1] < FACE_DOWN]
+            if moved:
+                piles[layout.stock].append(moved[0].pop() | FACE_DOWN)
+                if moved[0]:
+                    moved[0][-1] &= ~FACE_DOWN
+    state.piles = tuple(tuple(p) for p in piles)
+    assert sorted(c & ~FACE_DOWN for p in state.piles for c in p) == list(range(DECK_SIZE))
+    assert all(RANK[c] for p in state.piles for c in p)
+    return state
+
+
+def brute_force(state: State, limit: int = 200_000) -> bool | None:
+    """Exact winnability by exhaustive search over `legal_moves` (None: too big)."""
+    trial = state.clone()
+    seen = {trial.key()}
+    stack = [trial.key()]
+    positions = {trial.key(): (trial.piles, trial.redeals_left)}
+    while stack:
+        piles, redeals = positions[stack.pop()]
+        trial.piles, trial.redeals_left = piles, redeals
+        if trial.is_won():
+            return True
+        for move in trial.legal_moves():
+            trial.piles, trial.redeals_left = piles, redeals
+            trial.apply(move)
+            key = trial.key()
+            if key not in seen:
+                seen.add(key)
+                if len(seen) > limit:
+                    return None
+                positions[key] = (trial.piles, trial.redeals_left)
+                stack.append(key)
+            trial.undo()
+    return False

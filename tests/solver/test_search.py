@@ -1,0 +1,171 @@
+"""Verdicts on constructed positions for every game, checked against brute force; lines replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from runtime.engine import State, new_game
+from runtime.engine.cards import FACE_DOWN, parse_card
+from runtime.solver import Verdict, solve
+from runtime.solver.keys import key_function
+from runtime.solver.model import model_for
+from runtime.solver.successors import fast_generator, fast_supported
+from tests.solver.positions import brute_force, small_position
+
+# (game, size, seed) of small positions whose brute-force verdict is quick to compute.
+SMALL = [
+    ("seahaven", 10, 0),
+    ("seahaven", 10, 1),
+    ("saratoga", 10, 1),
+    ("saratoga", 10, 4),
+    ("saratoga", 18, 20),  # unwinnable
+    ("lady_jane", 10, 0),
+    ("lady_jane", 10, 2),
+    ("lady_jane", 10, 6),  # unwinnable
+    ("lady_jane", 14, 24),  # unwinnable
+    ("escalator", 6, 0),  # unwinnable
+    ("escalator", 6, 1),
+    ("escalator", 6, 3),  # unwinnable
+    ("escalator", 6, 11),
+]
+
+
+def assert_line_wins(state: State, moves: tuple[object, ...]) -> None:
+    trial = state.clone()
+    for move in moves:
+        trial.play(move)  # type: ignore[arg-type]
+    assert trial.is_won()
+
+
+@pytest.mark.parametrize(("game", "size", "seed"), SMALL)
+def test_small_positions_agree_with_brute_force(game: str, size: int, seed: int) -> None:
+    state = small_position(game, seed, size)
+    expected = brute_force(state, 50_000)
+    assert expected is not None
+    result = solve(state)
+    assert result.verdict is (Verdict.WINNABLE if expected else Verdict.UNWINNABLE)
+    if expected:
+        assert_line_wins(state, result.moves)
+
+
+def test_every_game_has_both_verdicts_in_the_sample() -> None:
+    verdicts: dict[str, set[bool]] = {}
+    for game, size, seed in SMALL:
+        verdicts.setdefault(game, set()).add(bool(brute_force(small_position(game, seed, size))))
+    assert set(verdicts) == {"seahaven", "saratoga", "lady_jane", "escalator"}
+    assert verdicts["seahaven"] == {True}  # Seahaven's lost positions are below
+    assert all(v == {True, False} for g, v in verdicts.items() if g != "seahaven")
+
+
+def place(game: str, piles: dict[str, str], redeals: int | None = None) -> State:
+    """A position from pile texts; every card not named goes to its foundation in order."""
+    state = new_game(game, None, 0)
+    named = {name: [parse_card(c) for c in text.split()] for name, text in piles.items()}
+    used = {c for cards in named.values() for c in cards}
+    result: list[tuple[int, ...]] = [() for _ in state.layout.kinds]
+    for name, cards in named.items():
+        result[state.layout.index[name]] = tuple(cards)
+    for f, suit in zip(state.layout.foundations, "CDHS", strict=True):
+        home = []
+        for rank in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"):
+            card = parse_card(rank + suit)
+            if card in used:
+                break
+            home.append(card)
+        result[f] = tuple(home)
+    state.piles = tuple(result)
+    if redeals is not None:
+        state.redeals_left = redeals
+    return state
+
+
+def test_seahaven_locked_position_is_unwinnable() -> None:
+    # Free cells full of Kings, no empty column, every pile climbing in suit: no move at all.
+    piles = {"r1": "KC", "r2": "KD", "r3": "KH", "r4": "KS"}
+    columns = ["2C 3C 4C", "5C 6C 7C 8C", "9C 10C JC QC", "2D 3D 4D", "5D 6D 7D 8D"]
+    columns += ["9D 10D JD QD", "2H 3H 4H 5H 6H", "7H 8H 9H 10H JH QH", "2S 3S 4S 5S 6S"]
+    columns += ["7S 8S 9S 10S JS QS"]
+    piles |= {f"t{i + 1}": text for i, text in enumerate(columns)}
+    state = place("seahaven", piles)
+    assert state.is_lost()
+    assert solve(state).verdict is Verdict.UNWINNABLE
+
+
+def test_seahaven_needs_a_free_cell_and_an_empty_column() -> None:
+    # The Ace of clubs lies under King and Queen: Queen to a cell, King to an empty column.
+    state = place("seahaven", {"t1": "AC KC QC", "t2": "JC 10C 9C 8C 7C 6C 5C 4C 3C 2C"})
+    result = solve(state)
+    assert result.verdict is Verdict.WINNABLE
+    assert_line_wins(state, result.moves)
+
+
+def test_saratoga_waste_lock_and_its_fix() -> None:
+    clubs = {"t1": "KC 9C 3C", "t2": "QC 8C 4C", "t3": "JC 7C 5C", "t4": "10C 6C"}
+    won = place("saratoga", {**clubs, "w": "2C AC"}, redeals=0)
+    result = solve(won)
+    assert result.verdict is Verdict.WINNABLE
+    assert_line_wins(won, result.moves)
+    # Ace under the Two in a spent waste, every column full, no red card to build on.
+    lost = place(
+        "saratoga",
+        {"t1": "3C 4C", "t2": "5C 6C", "t3": "7C", "t4": "8C 9C", "t5": "10C", "t6": "JC QC"}
+        | {"t7": "KC", "w": "AC 2C"},
+        redeals=0,
+    )
+    assert lost.is_lost()
+    assert solve(lost).verdict is Verdict.UNWINNABLE
+
+
+@pytest.mark.parametrize(
+    ("game", "seed"),
+    [("seahaven", 1), ("seahaven", 7), ("saratoga", 2), ("lady_jane", 3), ("escalator", 19)],
+)
+def test_deal_lines_replay_to_a_win(game: str, seed: int) -> None:
+    state = new_game(game, None, seed)
+    result = solve(state, max_nodes=100_000)
+    assert result.verdict is Verdict.WINNABLE
+    assert_line_wins(state, result.moves)
+    assert state.move_log == []  # the caller's state is untouched
+
+
+def test_limits_give_unknown() -> None:
+    result = solve(new_game("seahaven", None, 2), max_nodes=300)
+    assert result.verdict is Verdict.UNKNOWN
+    assert result.moves == ()
+
+
+def test_face_down_cards_are_known_to_the_solver() -> None:
+    state = new_game("lady_jane", None, 3)
+    assert any(c >= FACE_DOWN for t in state.layout.tableau for c in state.piles[t])
+    assert solve(state, max_nodes=100_000).verdict is Verdict.WINNABLE
+
+
+@pytest.mark.parametrize("game", ["seahaven", "saratoga", "lady_jane"])
+def test_fast_moves_match_the_engine_up_to_symmetry(game: str) -> None:
+    """Every generated move is legal, and every legal move has a generated equivalent."""
+    rng = random.Random(game)
+    for seed in range(3):
+        state = new_game(game, None, seed)
+        model = model_for(state.rules, state.base)
+        assert fast_supported(model)
+        generate, key = fast_generator(model), key_function(model)
+        for _ in range(60):
+            legal = state.legal_moves()
+            if not legal:
+                break
+            fast = generate(state.piles, state.redeals_left)
+            assert set(fast) <= set(legal)
+            children = set()
+            for move in fast:
+                state.apply(move)
+                children.add(key(state.piles, state.redeals_left))
+                state.undo()
+            for move in legal:
+                if move.size > 1 and state.layout.kinds[move.dst] == "foundation":
+                    continue  # runs to a foundation: the same as single moves
+                state.apply(move)
+                assert key(state.piles, state.redeals_left) in children, state.move_text(move)
+                state.undo()
+            state.apply(rng.choice(legal))
