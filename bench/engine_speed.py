@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from runtime.engine import Move, State, game_ids, new_game  # noqa: E402
+from runtime.engine import Move, State, game_ids, new_game
 
 PLAYOUT_LIMIT = 1000
 # CPU time of this process: figures stay comparable when other jobs share the machine.
