@@ -18,8 +18,8 @@ import sys
 from pathlib import Path
 
 from babel.messages.pofile import read_po
-from fontTools import subset  # type: ignore[import-untyped]  # no stubs or py.typed
-from fontTools.ttLib import TTCollection, TTFont  # type: ignore[import-untyped]
+from fontTools import subset
+from fontTools.ttLib import TTCollection, TTFont
 
 from generator.help.languages import language
 

@@ -106,8 +106,7 @@ def test_missing_required_field_says_where_to_add_it(specs: Path, tmp_path: Path
 def test_option_setting_an_unknown_field_is_an_error(specs: Path, tmp_path: Path) -> None:
     write(
         specs / "tiny.yaml",
-        MINIMAL_SIDECAR
-        + "options:\n  - {id: x, label: X, default: false, on: {stock.drawn: 3}}\n",
+        MINIMAL_SIDECAR + "options:\n  - {id: x, label: X, default: false, on: {stock.drawn: 3}}\n",
     )
     outputs, diagnostics = render_outputs(specs, tmp_path)
     assert outputs == {}
