@@ -3,7 +3,7 @@
 ;;; app's C code does (start-game, record-move / end-move / discard-move, the game's
 ;;; lambdas) and never evaluates code it is sent.
 
-(use-modules (aisleriot interface) (aisleriot api) (ice-9 rdelim) (srfi srfi-1))
+(use-modules (aisleriot interface) (aisleriot api) (ice-9 format) (ice-9 rdelim) (srfi srfi-1))
 
 (define iface (resolve-module '(aisleriot interface)))
 (define api (resolve-module '(aisleriot api)))
@@ -17,9 +17,9 @@
         ((eq? x 'null) (display "null"))
         ((eq? x #f) (display "false"))
         ((null? x) (display "[]"))
-        ((and (number? x) (exact? x)) (display x))
-        ((number? x) (display (exact->inexact x)))
-        ((string? x) (write x))
+        ((exact-integer? x) (display x))
+        ((real? x) (display (exact->inexact x)))
+        ((string? x) (write-json-string x))
         ((symbol? x) (write (symbol->string x)))
         ((list? x)
          (display "[")
@@ -30,6 +30,16 @@
              (loop (cdr items) #f)))
          (display "]"))
         (else (write (object->string x)))))
+
+(define (write-json-string text)
+  (display "\"")
+  (string-for-each
+   (lambda (c)
+     (cond ((memv c '(#\" #\\)) (display "\\") (display c))
+           ((char<? c #\space) (format #t "\\u~4,'0x" (char->integer c)))
+           (else (display c))))
+   text)
+  (display "\""))
 
 ;;; Cards on the wire are Helpdeck ints: suit * 13 + value - 1, plus 64 when face down.
 (define (card->int card)
