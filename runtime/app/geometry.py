@@ -17,6 +17,7 @@ from runtime.engine.layout import Layout
 
 RATIO = 1.4  # card height / width
 PITCH = 1.12  # card widths from one column to the next
+PYRAMID_PITCH = 1.04  # tighter, so little of a covered card shows between its covers
 ROW = 1.12  # card heights from one row to the next
 UP_STEP = 0.26  # fan step after a face-up card, in card heights
 DOWN_STEP = 0.11  # fan step after a face-down card
@@ -167,8 +168,9 @@ def _pyramid_plans(rules: Rules, layout: Layout) -> list[Plan]:
     pile = iter(layout.tableau)
     for row in range(rows):
         for col in range(row + 1):
-            pyramid.append(Place(next(pile), (rows - 1 - row) * PITCH / 2 + col * PITCH, row / 2))
-    width = (rows - 1) * PITCH + 1
+            x = (rows - 1 - row) * PYRAMID_PITCH / 2 + col * PYRAMID_PITCH
+            pyramid.append(Place(next(pile), x, row / 2))
+    width = (rows - 1) * PYRAMID_PITCH + 1
     height = (rows - 1) / 2 + 1
     side = [layout.stock] + ([layout.waste] if layout.waste >= 0 else [])
     below = [
