@@ -109,7 +109,7 @@ def cmd_survey(args: argparse.Namespace) -> int:
 
 def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], Any]) -> None:
     solve_parser = command("solve", cmd_solve, "solve a deal: verdict, winning line, effort")
-    add_deal_arguments(solve_parser)
+    add_deal_arguments(solve_parser, game_required=False)
     solve_parser.add_argument("--json", action="store_true", help="print one JSON object")
     _limits(solve_parser)
     survey_parser = command("survey", cmd_survey, "solve many deals; winnability with a 95% CI")

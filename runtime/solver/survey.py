@@ -180,6 +180,15 @@ def _dask(seeds: list[int], address: str, task: tuple[Any, ...]) -> Iterator[Rec
             client.cancel(futures)
 
 
+def _torn(path: Path) -> bool:
+    with path.open("rb") as data:
+        data.seek(0, 2)
+        if data.tell() == 0:
+            return False
+        data.seek(-1, 2)
+        return data.read(1) != b"\n"
+
+
 def survey(
     game_id: str,
     options: Mapping[str, bool] | None,
@@ -189,9 +198,12 @@ def survey(
     scheduler: str | None = None,
     max_nodes: int = DEFAULT_MAX_NODES,
     time_limit: float | None = None,
-    progress: TextIO | None = sys.stderr,
+    progress: bool = True,
 ) -> Summary:
-    """Solve ``seeds`` not yet in ``out``, appending records; a summary of all of them."""
+    """Solve ``seeds`` not yet in ``out``, appending records; a summary of all of them.
+
+    With ``progress``, a progress bar goes to standard error.
+    """
     chosen = new_game(game_id, options, 0).options
     wanted = list(dict.fromkeys(seeds))
     done = read_records(out, game_id, chosen)
@@ -201,10 +213,12 @@ def survey(
     def work(seed: int) -> Record:
         return solve_seed(game_id, chosen, seed, max_nodes, time_limit)
 
-    bar = Progress(len(todo), progress) if progress is not None and todo else None
+    bar = Progress(len(todo), sys.stderr) if progress and todo else None
     results = _dask(todo, scheduler, task) if scheduler else _local(todo, work, workers, task)
     out.parent.mkdir(parents=True, exist_ok=True)
     with out.open("a", encoding="utf-8") as sink:
+        if _torn(out):
+            sink.write("\n")  # end an interrupted record so the next one starts cleanly
         for record in results:
             sink.write(json.dumps(record) + "\n")
             sink.flush()

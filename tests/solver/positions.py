@@ -55,9 +55,12 @@ def small_position(game_id: str, seed: int, loose: int = 8) -> State:
             targets.append(layout.waste)
         for card in rest:
             target = rng.choice(targets)
-            if target in layout.reserves and state.rules.reserves_accept:
-                if len(piles[target]) >= state.rules.reserve_capacity:
-                    target = layout.tableau[0]
+            if (
+                target in layout.reserves
+                and state.rules.reserves_accept
+                and len(piles[target]) >= state.rules.reserve_capacity
+            ):
+                target = layout.tableau[0]
             piles[target].append(card)
         # A few cards may sit face down under others, or in the stock.
         for t in layout.tableau:

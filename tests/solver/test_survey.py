@@ -1,0 +1,67 @@
+"""Surveys: Wilson interval, resume from the results file, local pool and Dask cluster."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from runtime.solver import Summary, survey, wilson
+from runtime.solver.survey import read_records
+
+QUICK = [1, 11, 12, 14, 27]  # Seahaven seeds the solver wins in a few hundred nodes
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson(81, 100)
+    assert low == pytest.approx(0.7222, abs=1e-3) and high == pytest.approx(0.8749, abs=1e-3)
+    assert wilson(0, 0) == (0.0, 1.0)
+    assert wilson(10, 10)[1] == pytest.approx(1.0)
+
+
+def test_survey_appends_and_resumes(tmp_path: Path) -> None:
+    out = tmp_path / "survey.jsonl"
+    first = survey("seahaven", None, QUICK[:3], out, progress=False)
+    assert first.deals == 3
+    lines = out.read_text().splitlines()
+    assert [json.loads(line)["seed"] for line in lines] == QUICK[:3]
+    # A torn last line (an interrupted write) is ignored and its seed solved again.
+    out.write_text("\n".join(lines[:2]) + '\n{"game": "seah')
+    summary = survey("seahaven", None, QUICK, out, progress=False)
+    records = read_records(out, "seahaven", {})
+    assert sorted(records) == sorted(QUICK)
+    assert summary.deals == len(QUICK) and summary.winnable == len(QUICK)
+    assert len(out.read_text().splitlines()) == 2 + 1 + 3  # kept, torn, three new
+    # Nothing left to do: nothing appended.
+    survey("seahaven", None, QUICK, out, progress=False)
+    assert len(out.read_text().splitlines()) == 6
+
+
+def test_survey_on_a_local_process_pool(tmp_path: Path) -> None:
+    summary = survey("seahaven", None, QUICK[:4], tmp_path / "s.jsonl", workers=2, progress=False)
+    assert summary.winnable == 4
+
+
+def test_survey_on_a_dask_cluster(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(
+        processes=True, n_workers=2, threads_per_worker=1, dashboard_address=":0"
+    ) as cluster:
+        summary = survey(
+            "seahaven",
+            None,
+            QUICK[:4],
+            tmp_path / "d.jsonl",
+            scheduler=cluster.scheduler_address,
+            progress=False,
+        )
+    assert summary.winnable == 4
+    assert sorted(read_records(tmp_path / "d.jsonl", "seahaven", {})) == sorted(QUICK[:4])
+
+
+def test_summary_text() -> None:
+    rows = [{"verdict": v, "seconds": 0.1} for v in ("winnable", "winnable", "unknown")]
+    text = Summary.of(rows).text()
+    assert "2 winnable, 0 unwinnable, 1 unknown" in text
+    assert "95% Wilson interval" in text
