@@ -76,9 +76,12 @@ def run(state: State, max_iters: int | None = None, timeout: float = 60.0) -> Fc
         command += ["-mi", str(max_iters)]
     command.append("-")
     started = time.perf_counter()
-    done = subprocess.run(
-        command, input=board(state), capture_output=True, text=True, timeout=timeout
-    )
+    try:
+        done = subprocess.run(
+            command, input=board(state), capture_output=True, text=True, timeout=timeout
+        )
+    except subprocess.TimeoutExpired:
+        return FcResult(None, time.perf_counter() - started, None)
     seconds = time.perf_counter() - started
     out = done.stdout
     iterations = None
