@@ -84,6 +84,8 @@ class TableGeometry:
         return out
 
     def _fan_down(self, slot: Slot, cards: tuple[int, ...]) -> list[tuple[float, float]]:
+        if not cards:
+            return []
         steps = [self.card_h * (DOWN_STEP if card >= FACE_DOWN else UP_STEP) for card in cards[:-1]]
         room = slot.y - slot.limit
         scale = min(1.0, room / sum(steps)) if steps and sum(steps) > 0 else 1.0

@@ -38,6 +38,13 @@ def test_every_card_fits(game: str, width: int, height: int, density: float) -> 
         state.apply(moves[(step * 7) % len(moves)])
 
 
+def test_empty_piles_have_no_positions() -> None:
+    state = new_game("saratoga", None, 1)
+    geo = table_geometry(state.rules, state.layout, True, 1600, 800, 4)
+    empty = tuple(() for _ in state.piles)
+    assert all(spots == [] for spots in geo.positions(empty).values())
+
+
 def test_hit_and_drop_target() -> None:
     state = new_game("saratoga", None, 1)
     geo = table_geometry(state.rules, state.layout, True, 1600, 800, 4)
