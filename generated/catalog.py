@@ -2,7 +2,9 @@
 """The games the runtime can load: (id, title), sorted by id."""
 
 GAMES: tuple[tuple[str, str], ...] = (
+    ("eight_off", "Eight Off"),
     ("escalator", "Escalator"),
+    ("freecell", "FreeCell"),
     ("lady_jane", "Lady Jane"),
     ("saratoga", "Saratoga"),
     ("seahaven", "Seahaven"),

@@ -46,6 +46,14 @@ _SUIT_TEST = {
     SuitRule.DIFFERENT_SUIT: ("SUIT[upper] != SUIT[lower]", ("SUIT",), "in a different suit"),
 }
 
+_RANK_WORDS = {
+    1: "an_ace",
+    **{n: f"a_{n}" for n in range(2, 11)},
+    11: "a_jack",
+    12: "a_queen",
+    13: "a_king",
+}
+
 _DIRECTION_WORDS = {
     Direction.DOWN: "one rank down",
     Direction.UP: "one rank up",
@@ -70,6 +78,11 @@ def build_predicate(build: Build) -> Predicate | None:
         tests.append("RANK[lower] != base")
         name += "_not_on_base"
         doc += ", never on a card of the base rank"
+    if build.blocked_on_rank:
+        rank = int(build.blocked_on_rank)  # an int from the spec's 1..13 range, never text
+        tests.append(f"RANK[lower] != {rank}")
+        name += f"_not_on_{_RANK_WORDS[rank]}"
+        doc += f", never on {_RANK_WORDS[rank].replace('_', ' ')}"
     return Predicate(
         name, BUILD_PARAMS, doc + ".", " and ".join(tests), ("RANK", *helpers, *suit_helpers)
     )

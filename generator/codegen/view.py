@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass
 from enum import Enum
 
@@ -13,7 +12,16 @@ from generator.codegen.predicates import (
     foundation_start_predicate,
 )
 from generator.spec.merge import effective
-from generator.spec.model import FoundationBase, TableauLayout, VariantSpec
+from generator.spec.model import (
+    Build,
+    Direction,
+    Face,
+    FoundationBase,
+    ScoringKind,
+    TableauLayout,
+    VariantSpec,
+    option_combinations,
+)
 
 # Engine enum class for each spec enum used in `Rules`, by `Rules` field name.
 _ENUM_FIELDS = {
@@ -23,7 +31,32 @@ _ENUM_FIELDS = {
     "stock_end": "StockEnd",
     "goal": "Goal",
     "scoring": "Scoring",
+    "tableau_refill": "Refill",
 }
+
+# `Rules` fields added after the first games: written out only where they differ from the
+# `Rules` default (the code below), so the modules of games that do not use them stay as
+# they were.
+_OPTIONAL_FIELDS = {
+    "decks": "1",
+    "suits": "(0, 1, 2, 3)",
+    "tableau_face_rows": "()",
+    "reserve_face_down": "()",
+    "aces_on_foundations": "False",
+    "kings_to_bottom": "False",
+    "foundations_take_suits": "False",
+    "foundation_keeps_base": "False",
+    "tableau_refill": "Refill.NONE",
+    "stock_piles": "0",
+    "stock_needs_full_tableau": "False",
+    "score_foundation_card": "0",
+    "score_foundation_complete": "0",
+    "score_pair": "None",
+    "score_pair_points": "0",
+    "score_tableau_suit": "0",
+    "score_turned_card": "0",
+}
+_SUIT_NUMBER = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 
 
 def literal(value: object) -> str:
@@ -53,6 +86,7 @@ class OptionView:
     id: str
     label: str
     default: str
+    group: str | None  # the group's name as code, or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +132,10 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
     tableau = spec.tableau
     cover = _pyramid_cover(tableau.count) if tableau.layout is TableauLayout.PYRAMID else ()
     has_foundations = spec.foundations.count > 0
+    single_cards = has_foundations and not spec.foundations.whole_suits
+    scoring = spec.scoring
+    points = scoring.kind is ScoringKind.POINTS
+    pair = Build(direction=Direction.DOWN, suit=scoring.pair_suit)
     values: list[tuple[str, str]] = [
         ("tableau_deal", literal(tuple(zip(tableau.face_down, tableau.face_up, strict=True)))),
         ("reserve_deal", literal(spec.reserves.deal)),
@@ -105,31 +143,48 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ("has_waste", literal(spec.waste.present)),
         ("covered_by", literal(cover)),
         ("base_from_deal", literal(spec.foundations.base is FoundationBase.DEALT)),
+        ("decks", literal(spec.decks)),
+        ("suits", literal(tuple(_SUIT_NUMBER[s.value] for s in spec.suits))),
+        ("tableau_face_rows", literal(tuple(f is Face.DOWN for f in tableau.face_rows))),
+        ("reserve_face_down", literal(spec.reserves.face_down)),
+        ("aces_on_foundations", literal(spec.foundations.start_with_aces)),
+        ("kings_to_bottom", literal(tableau.kings_to_bottom)),
         ("tableau_builds", use(build_predicate(tableau.build))),
         ("tableau_empty_accepts", use(empty_predicate(tableau.empty))),
         (
             "foundation_builds",
-            use(build_predicate(spec.foundations.build) if has_foundations else None),
+            use(build_predicate(spec.foundations.build) if single_cards else None),
         ),
         (
             "foundation_empty_accepts",
-            use(foundation_start_predicate(spec.foundations.base) if has_foundations else None),
+            use(foundation_start_predicate(spec.foundations.base) if single_cards else None),
         ),
         ("waste_builds", use(build_predicate(spec.waste.build) if spec.waste.present else None)),
         ("group_move", _enum("group_move", tableau.group_move)),
         ("group_limit", _enum("group_limit", tableau.group_limit)),
         ("runs_to_foundation", literal(tableau.runs_to_foundation)),
+        ("foundations_take_suits", literal(has_foundations and spec.foundations.whole_suits)),
         ("foundation_play_back", literal(spec.foundations.play_back)),
+        ("foundation_keeps_base", literal(spec.foundations.keep_base)),
+        ("tableau_refill", _enum("tableau_refill", tableau.refill)),
         ("reserves_accept", literal(spec.reserves.accepts)),
         ("reserve_capacity", literal(spec.reserves.capacity)),
         ("stock_draw", literal(spec.stock.draw)),
         ("stock_target", _enum("stock_target", spec.stock.target)),
         ("redeals", literal(spec.stock.redeals)),
         ("stock_end", _enum("stock_end", spec.stock.end)),
+        ("stock_piles", literal(spec.stock.piles)),
+        ("stock_needs_full_tableau", literal(spec.stock.needs_full_tableau)),
         ("goal", _enum("goal", spec.goal.kind)),
         ("finish_stock_when_tableau_clear", literal(spec.goal.finish_stock_when_tableau_clear)),
         ("scoring", _enum("scoring", spec.scoring.kind)),
         ("max_score", literal(spec.scoring.max)),
+        ("score_foundation_card", literal(scoring.foundation_card if points else 0)),
+        ("score_foundation_complete", literal(scoring.foundation_complete if points else 0)),
+        ("score_pair", use(build_predicate(pair) if points and scoring.pair else None)),
+        ("score_pair_points", literal(scoring.pair if points else 0)),
+        ("score_tableau_suit", literal(scoring.tableau_suit if points else 0)),
+        ("score_turned_card", literal(scoring.turned_card if points else 0)),
     ]
     return [Field(name, code) for name, code in values], predicates
 
@@ -141,10 +196,11 @@ def _enum(field: str, value: Enum) -> str:
 
 def module_view(spec: VariantSpec, sources: tuple[tuple[str, str], ...]) -> ModuleView:
     defaults = tuple(option.default for option in spec.options)
-    default_fields, predicates = _rules_fields(effective(spec, defaults))
-    default_map = {f.name: f.code for f in default_fields}
+    all_default_fields, predicates = _rules_fields(effective(spec, defaults))
+    default_map = {f.name: f.code for f in all_default_fields}
+    default_fields = [f for f in all_default_fields if _OPTIONAL_FIELDS.get(f.name) != f.code]
     variants = []
-    for values in itertools.product((False, True), repeat=len(spec.options)):
+    for values in option_combinations(spec.options):
         if values == defaults:
             continue
         fields, more = _rules_fields(effective(spec, values))
@@ -177,7 +233,13 @@ def module_view(spec: VariantSpec, sources: tuple[tuple[str, str], ...]) -> Modu
         ),
         uses_replace=any(v.changes for v in variants),
         options=tuple(
-            OptionView(literal(o.id), literal(o.label), literal(o.default)) for o in spec.options
+            OptionView(
+                literal(o.id),
+                literal(o.label),
+                literal(o.default),
+                None if o.group is None else literal(o.group),
+            )
+            for o in spec.options
         ),
         default_values=literal(defaults),
         default_rules=tuple(default_fields),

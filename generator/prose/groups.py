@@ -50,6 +50,14 @@ _PILES_COUNT = re.compile(
 )
 
 
+# "empty Tableau piles double that limit once for each empty pile" (FreeCell's formula).
+_PILES_DOUBLE = re.compile(
+    r"\bempty\s+(?:tableau\s+)?(?:piles|columns)\s+double\s+(?:that|the|this)\s+limit\b"
+    r"(?:\s+once\s+for\s+each\s+empty\s+(?:pile|column))?",
+    _I,
+)
+
+
 def _words(match: re.Match[str]) -> str:
     return " ".join(match.group(0).split())
 
@@ -65,7 +73,11 @@ def find(sentence: Sentence) -> list[Hit]:
             hits.append(Hit("tableau.runs_to_foundation", True, phrase))
         return hits
     limit = _LIMIT.search(text)
-    if limit and not _PILES_COUNT.search(text):
+    doubled = _PILES_DOUBLE.search(text)
+    if limit and doubled:
+        phrase = " ".join(text[limit.start() : doubled.end()].split())
+        hits.append(Hit("tableau.group_limit", "free_reserves_and_piles", phrase))
+    elif limit and not _PILES_COUNT.search(text):
         hits.append(Hit("tableau.group_limit", "free_reserves", _words(limit)))
     pile = first_pile(text) or sentence.pile
     if pile not in (None, "tableau"):

@@ -40,6 +40,15 @@ _DEAL_FIRST = re.compile(
     rf"\bthe\s+first\s+({NUM})\s+reserve\s+piles\s+are\s+each\s+dealt\s+one\s+card\b", _I
 )
 _SOME_OF = re.compile(r"\bof\s+the\s+\w+\s+are\s*$", _I)  # "Two of the reserves are ..."
+# "They start empty", "The cells start empty" (FreeCell); not "the outer two start empty".
+_START_EMPTY = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:they|the\s+(?:cells|reserves|free\s+cells))\s+(?:all\s+)?start\s+empty\b",
+    _I,
+)
+# One pile: "One pile below the Stock, dealt thirteen cards" (Canfield) ...
+_DEALT_N = re.compile(rf"\bdealt\s+({NUM})\s+cards\b", _I)
+# ... of which "Only its top card is face up".
+_TOP_ONLY_UP = re.compile(r"\bonly\s+(?:its|the)\s+top\s+card\s+is\s+face\s+up\b", _I)
 _DEAL_MIDDLE = re.compile(r"\b(?:two\s+middle|middle\s+two)\s+(?:reserves|cells|piles)\b", _I)
 
 
@@ -68,6 +77,17 @@ def find(sentence: Sentence) -> list[Hit]:
 
 def deal(text: str, count: int) -> list[Hit]:
     """The reserve deal of a Setup row, given the row's pile count."""
+    empty = _START_EMPTY.search(text)
+    if empty:
+        return [Hit("reserves.deal", [0] * count, _words(empty))]
+    single = _DEALT_N.search(text)
+    if single and count == 1:
+        dealt = number(single.group(1)) or 0
+        hits = [Hit("reserves.deal", [dealt], _words(single))]
+        top = _TOP_ONLY_UP.search(text)
+        if top and dealt:
+            hits.append(Hit("reserves.face_down", [dealt - 1], _words(top)))
+        return hits
     if re.search(r"\bface\s+down\b", text, _I):
         return []
     first = _DEAL_FIRST.search(text)

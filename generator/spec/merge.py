@@ -6,14 +6,13 @@ A field both sources give must agree; the sidecar may differ only when it marks 
 
 from __future__ import annotations
 
-import itertools
 from typing import Any
 
 from pydantic import ValidationError
 
 from generator.diagnostics import Diagnostic, Level
 from generator.spec.facts import Fact, ProseFacts
-from generator.spec.model import Provenance, VariantSpec, leaf_paths
+from generator.spec.model import Provenance, VariantSpec, leaf_paths, option_combinations
 from generator.spec.sidecar import Sidecar
 
 _LEAF_PATHS = frozenset(leaf_paths())
@@ -125,7 +124,7 @@ def merge_facts(
     spec = _validate(data, chosen, sidecar, help_file, diagnostics)
     if spec is None:
         return None, diagnostics
-    for values in itertools.product((False, True), repeat=len(spec.options)):
+    for values in option_combinations(spec.options):
         try:
             effective(spec, values)
         except (ValidationError, ValueError) as error:

@@ -7,6 +7,7 @@ and option overrides, so the three can be compared field by field.
 
 from __future__ import annotations
 
+import itertools
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -46,6 +47,7 @@ class GroupMove(StrEnum):
     ONE = "one"
     BUILD = "build"
     ANY_FACE_UP = "any_face_up"
+    SAME_SUIT_RUN = "same_suit_run"  # a top run that follows the build rule and is one suit
 
 
 class GroupLimit(StrEnum):
@@ -78,11 +80,33 @@ class StockEnd(StrEnum):
 class GoalKind(StrEnum):
     ALL_TO_FOUNDATIONS = "all_to_foundations"
     ALL_TO_WASTE = "all_to_waste"
+    TABLEAU_CLEARED = "tableau_cleared"  # every tableau pile empty (Golf)
+    # every card on a foundation or in a tableau pile of one whole suit (Scorpion, Spider)
+    SUITS_IN_TABLEAU = "suits_in_tableau"
 
 
 class ScoringKind(StrEnum):
     FOUNDATION_CARDS = "foundation_cards"
     TABLEAU_CARDS_REMOVED = "tableau_cards_removed"
+    FOUNDATION_CARDS_PLACED = "foundation_cards_placed"  # minus the cards the deal put there
+    POINTS = "points"  # a weighted sum of the `scoring.*` point fields
+
+
+class Face(StrEnum):
+    DOWN = "down"
+    UP = "up"
+
+
+class Refill(StrEnum):
+    NONE = "none"
+    RESERVE = "reserve"  # an emptied tableau pile takes the top reserve card at once
+
+
+class SuitName(StrEnum):
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+    HEARTS = "hearts"
+    SPADES = "spades"
 
 
 class Build(Model):
@@ -90,6 +114,7 @@ class Build(Model):
     suit: SuitRule = SuitRule.ANY
     wrap: bool = False  # King and Ace are adjacent
     blocked_on_base: bool = False  # nothing may be built on a card of the base rank
+    blocked_on_rank: int = Field(default=0, ge=0, le=13)  # nothing on this rank (0: none)
 
 
 class Tableau(Model):
@@ -102,6 +127,9 @@ class Tableau(Model):
     group_move: GroupMove = GroupMove.ONE
     group_limit: GroupLimit = GroupLimit.NONE
     runs_to_foundation: bool = False
+    face_rows: tuple[Face, ...] = ()  # face of each row from the bottom, on every pile
+    kings_to_bottom: bool = False  # a King dealt onto a card goes to the bottom of its pile
+    refill: Refill = Refill.NONE
 
     @model_validator(mode="after")
     def _deal_matches_count(self) -> Tableau:
@@ -109,6 +137,14 @@ class Tableau(Model):
             pattern = getattr(self, name)
             if len(pattern) != self.count:
                 raise ValueError(f"{name} lists {len(pattern)} piles but count is {self.count}")
+        if self.face_rows:
+            for down, up in zip(self.face_down, self.face_up, strict=True):
+                faces = self.face_rows[: down + up]
+                if len(faces) < down + up or faces.count(Face.DOWN) != down:
+                    raise ValueError(
+                        f"face_rows {[r.value for r in self.face_rows]} do not give a pile of "
+                        f"{down} face-down and {up} face-up cards"
+                    )
         if self.layout is TableauLayout.PYRAMID:
             rows = 0
             while rows * (rows + 1) // 2 < self.count:
@@ -123,6 +159,9 @@ class Foundations(Model):
     base: FoundationBase = FoundationBase.ACE
     build: Build = Build(direction=Direction.UP, suit=SuitRule.SAME_SUIT)
     play_back: bool = False
+    keep_base: bool = False  # the card that starts a foundation never leaves it
+    start_with_aces: bool = False  # the Aces are taken out before the shuffle, one per pile
+    whole_suits: bool = False  # a foundation takes only a whole suit, King to Ace, at once
 
 
 class Reserves(Model):
@@ -130,11 +169,17 @@ class Reserves(Model):
     deal: tuple[int, ...] = ()
     capacity: int = Field(default=1, ge=1, le=52)
     accepts: bool = False  # cells: a player may put a card here
+    face_down: tuple[int, ...] = ()  # face-down cards at the bottom of each pile's deal
 
     @model_validator(mode="after")
     def _deal_matches_count(self) -> Reserves:
         if len(self.deal) != self.count:
             raise ValueError(f"deal lists {len(self.deal)} piles but count is {self.count}")
+        if self.face_down and (
+            len(self.face_down) != self.count
+            or any(not 0 <= d <= n for d, n in zip(self.face_down, self.deal, strict=True))
+        ):
+            raise ValueError(f"face_down {list(self.face_down)} does not fit deal {self.deal}")
         return self
 
 
@@ -143,6 +188,8 @@ class Stock(Model):
     target: StockTarget = StockTarget.WASTE
     redeals: int = Field(default=0, ge=-1)  # -1: unlimited
     end: StockEnd = StockEnd.PARTIAL
+    piles: int = Field(default=0, ge=0)  # a deal to piles covers the first N only (0: all)
+    needs_full_tableau: bool = False  # no deal to the tableau while a pile is empty
 
 
 class Waste(Model):
@@ -158,12 +205,20 @@ class Goal(Model):
 class Scoring(Model):
     kind: ScoringKind = ScoringKind.FOUNDATION_CARDS
     max: int = Field(default=52, ge=1)
+    # kind `points`: the score is the sum of these, recomputed after every move.
+    foundation_card: int = 0  # per card on a foundation
+    foundation_complete: int = 0  # per foundation holding 13 cards
+    pair: int = 0  # per face-up tableau card on a face-up card one rank higher ...
+    pair_suit: SuitRule = SuitRule.SAME_SUIT  # ... in this suit relation
+    tableau_suit: int = 0  # per tableau pile that is one whole suit, King to Ace
+    turned_card: int = 0  # per face-down tableau card turned up since the deal
 
 
 class Option(Model):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
     label: str = Field(min_length=1, max_length=80)
     default: bool
+    group: str | None = Field(default=None, pattern=r"^[a-z][a-z0-9_]{0,39}$")  # exclusive
     on: dict[str, Any] = Field(default_factory=dict)  # dotted path -> value when checked
     off: dict[str, Any] = Field(default_factory=dict)  # dotted path -> value when unchecked
 
@@ -181,7 +236,8 @@ class VariantSpec(Model):
     spec_version: int = SPEC_VERSION
     id: str = Field(pattern=GAME_ID_PATTERN)
     title: str = Field(min_length=1, max_length=80)
-    decks: int = Field(default=1, ge=1, le=1)
+    decks: int = Field(default=1, ge=1, le=2)
+    suits: tuple[SuitName, ...] = tuple(SuitName)  # the suits of the deck, repeated to fill it
     stock: Stock = Stock()
     waste: Waste = Waste()
     foundations: Foundations = Foundations()
@@ -197,9 +253,38 @@ class VariantSpec(Model):
         dealt = sum(self.tableau.face_down) + sum(self.tableau.face_up) + sum(self.reserves.deal)
         if self.foundations.base is FoundationBase.DEALT:
             dealt += 1
+        if self.foundations.start_with_aces:
+            dealt += 4 * self.decks
+            if self.foundations.count != 4 * self.decks:
+                raise ValueError("start_with_aces needs one foundation per Ace")
         if dealt > 52 * self.decks:
             raise ValueError(f"the deal uses {dealt} cards but the deck has {52 * self.decks}")
+        if not self.suits or 4 % len(self.suits) or len(set(self.suits)) != len(self.suits):
+            raise ValueError("suits must list 1, 2 or 4 different suits")
+        groups: dict[str, list[Option]] = {}
+        for option in self.options:
+            if option.group is not None:
+                groups.setdefault(option.group, []).append(option)
+        for group, members in groups.items():
+            if len(members) < 2 or sum(o.default for o in members) != 1:
+                raise ValueError(
+                    f"option group {group!r} needs two or more options, exactly one on by default"
+                )
         return self
+
+
+def option_combinations(options: tuple[Option, ...]) -> list[tuple[bool, ...]]:
+    """Every valid tuple of option values, in ``itertools.product((False, True))`` order: an
+    exclusive group has exactly one option on."""
+    combos = []
+    for values in itertools.product((False, True), repeat=len(options)):
+        on: dict[str, int] = {}
+        for option, value in zip(options, values, strict=True):
+            if option.group is not None:
+                on[option.group] = on.get(option.group, 0) + value
+        if all(count == 1 for count in on.values()):
+            combos.append(values)
+    return combos
 
 
 # Fields a spec may never take from prose or sidecar directly.

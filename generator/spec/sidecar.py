@@ -142,7 +142,7 @@ class OverrideValue(BaseModel):
 
 
 # A leaf is a plain value, or {value: ..., override: <reason>} to overrule the prose.
-Leaf = OverrideValue | StrictBool | StrictInt | StrictStr | list[StrictInt] | None
+Leaf = OverrideValue | StrictBool | StrictInt | StrictStr | list[StrictInt] | list[StrictStr] | None
 
 
 def _sidecar_section_model() -> type[BaseModel]:
@@ -296,7 +296,7 @@ def _schema_diagnostics(
             hint = "write {value: ..., override: <why the help is overruled>}"
         elif len(problems) > 1:
             message = (
-                "expected a number, true/false, a word or a list of numbers, "
+                "expected a number, true/false, a word or a list of numbers or words, "
                 f"got {first['input']!r}"
             )
         else:

@@ -9,30 +9,57 @@ from runtime.engine.state import State
 
 
 def goal_piles(state: State) -> tuple[int, ...]:
-    """The piles the game is won on: the foundations, or the waste in an all-to-waste game."""
-    if state.rules.goal is Goal.ALL_TO_WASTE:
+    """The piles cards are sent to: the foundations, or the waste in a game won on the waste
+    (Escalator) or by clearing the tableau onto it (Golf). Scorpion has none."""
+    goal = state.rules.goal
+    if goal is Goal.ALL_TO_WASTE or (goal is Goal.TABLEAU_CLEARED and state.layout.waste >= 0):
         return (state.layout.waste,)
     return state.layout.foundations
+
+
+def _plays_to_waste(state: State) -> bool:
+    return state.rules.goal in (Goal.ALL_TO_WASTE, Goal.TABLEAU_CLEARED)
 
 
 def foundation_move(state: State, pile: int) -> Move | None:
     """The move a double-click on ``pile`` makes: its top card to a foundation, if legal.
 
-    In a game without foundations that is won on the waste (Escalator), the waste plays the
-    foundation's part: a double-click sends a free card there.
+    In a game without foundations that is won on the waste (Escalator, Golf), the waste plays
+    the foundation's part: a double-click sends a free card there. Where foundations take
+    whole suits (Spider), a double-click sends the pile's finished suit.
     """
     goals = goal_piles(state)
     if pile in goals:
         return None
+    size = 13 if state.rules.foundations_take_suits else 1
     for move in state.legal_moves():
         if (
             move.kind is MoveKind.TRANSFER
             and move.src == pile
-            and move.size == 1
+            and move.size == size
             and move.dst in goals
         ):
             return move
     return None
+
+
+def send_up_moves(state: State) -> list[Move]:
+    """A double-click on a foundation: every card that can go up, lowest rank first, until
+    none can (the stock is not touched). The moves are played on a copy, not on ``state``."""
+    trial = state.clone()
+    moves: list[Move] = []
+    goals = set(trial.layout.foundations)
+    while True:
+        candidates = [
+            m
+            for m in trial.legal_moves()
+            if m.kind is MoveKind.TRANSFER and m.size == 1 and m.dst in goals and m.src not in goals
+        ]
+        if not candidates:
+            return moves
+        best = min(candidates, key=lambda m: RANK[trial.piles[m.src][-1]])
+        trial.apply(best)
+        moves.append(best)
 
 
 _AUTOFINISH_STEPS = 5000
@@ -50,7 +77,7 @@ def autofinish_moves(state: State) -> list[Move] | None:
         return None
     trial = state.clone()
     moves: list[Move] = []
-    to_waste = state.rules.goal is Goal.ALL_TO_WASTE
+    to_waste = _plays_to_waste(state)
     for _ in range(_AUTOFINISH_STEPS):
         if trial.is_won():
             return moves
@@ -60,11 +87,12 @@ def autofinish_moves(state: State) -> list[Move] | None:
                 return None
             best = legal[0]
         else:
+            size = 13 if trial.rules.foundations_take_suits else 1
             candidates = [
                 m
                 for m in legal
                 if m.kind is MoveKind.TRANSFER
-                and m.size == 1
+                and m.size == size
                 and m.dst in goals
                 and m.src not in goals
             ]

@@ -2,6 +2,11 @@
 
 A card is ``suit * 13 + rank - 1`` (0..51). A face-down card on a pile is stored with the
 ``FACE_DOWN`` bit set, so a pile is a plain tuple of ints and a state stays hashable.
+
+A game with two decks (Spider, Gypsy) uses the same values: its deck is a multiset in which
+each value appears twice (or, in Spider's one-suit deck, the Spades values eight times).
+Equal cards are interchangeable, so the encoding, the lookup tables and every single-deck
+game stay exactly as they were; `deck_cards` lists a game's deck.
 """
 
 from __future__ import annotations
@@ -38,6 +43,13 @@ COLOUR: Final[tuple[int, ...]] = tuple(
     int(Colour.RED) if SUIT[c] in (Suit.DIAMONDS, Suit.HEARTS) else int(Colour.BLACK)
     for c in range(128)
 )
+
+
+def deck_cards(decks: int = 1, suits: tuple[int, ...] = (0, 1, 2, 3)) -> list[Card]:
+    """The ordered deck before the shuffle: Clubs, Diamonds, Hearts, Spades, Ace to King, once
+    per deck; with fewer suits, each listed suit repeats so the deck keeps 52 * decks cards."""
+    copies = decks * 4 // len(suits)
+    return [suit * 13 + rank for _ in range(copies) for suit in suits for rank in range(13)]
 
 
 def make_card(rank: int, suit: int) -> Card:

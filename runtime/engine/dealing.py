@@ -1,13 +1,19 @@
 """Turning a shuffled deck into the opening piles.
 
-Cards come off the top of the shuffled deck in this order: the tableau row by row (row 1 on
+The deck is `Rules.decks` copies of the cards (of `Rules.suits`); with `aces_on_foundations`
+the Aces are taken out before the shuffle and put one on each foundation, in card order. Cards
+then come off the top of the shuffled deck in this order: the tableau row by row (row 1 on
 every pile, then row 2 on every pile that takes two cards, ...), then each reserve pile, then
 the foundation base card if the game has one; the rest form the stock, face down.
+
+A tableau card is face down when its row is below the pile's face-up cards, or, with
+`tableau_face_rows`, when its row says so. With `kings_to_bottom` a King dealt onto another
+card goes to the bottom of its pile. A reserve's bottom `reserve_face_down` cards are face down.
 """
 
 from __future__ import annotations
 
-from runtime.engine.cards import FACE_DOWN, RANK
+from runtime.engine.cards import FACE_DOWN, RANK, deck_cards
 from runtime.engine.layout import Layout
 from runtime.engine.rules import Rules
 from runtime.engine.shuffle import shuffled_deck
@@ -15,16 +21,33 @@ from runtime.engine.shuffle import shuffled_deck
 
 def deal_piles(rules: Rules, layout: Layout, seed: int) -> tuple[tuple[tuple[int, ...], ...], int]:
     """The opening piles for ``seed`` and the foundation base rank (1 unless dealt)."""
-    deck = shuffled_deck(seed)
     piles: list[list[int]] = [[] for _ in layout.kinds]
+    if rules.decks == 1 and not rules.aces_on_foundations and len(rules.suits) == 4:
+        deck = shuffled_deck(seed)  # the documented 52-card shuffle
+    else:
+        cards = deck_cards(rules.decks, rules.suits)
+        if rules.aces_on_foundations:
+            aces = [c for c in cards if RANK[c] == 1]
+            for foundation, ace in zip(layout.foundations, aces, strict=False):
+                piles[foundation].append(ace)
+            cards = [c for c in cards if RANK[c] != 1]
+        deck = shuffled_deck(seed, cards)
     heights = [down + up for down, up in rules.tableau_deal]
+    rows = rules.tableau_face_rows
+    kings = rules.kings_to_bottom
     for row in range(max(heights, default=0)):
         for pile, (down, _up) in zip(layout.tableau, rules.tableau_deal, strict=True):
             if row < heights[pile - layout.tableau[0]]:
                 card = deck.pop()
-                piles[pile].append(card | FACE_DOWN if row < down else card)
-    for pile, count in zip(layout.reserves, rules.reserve_deal, strict=True):
-        piles[pile].extend(deck.pop() for _ in range(count))
+                hidden = rows[row] if rows else row < down
+                if kings and RANK[card] == 13 and piles[pile]:
+                    piles[pile].insert(0, card | FACE_DOWN if hidden else card)
+                else:
+                    piles[pile].append(card | FACE_DOWN if hidden else card)
+    downs = rules.reserve_face_down or (0,) * len(rules.reserve_deal)
+    for pile, count, down in zip(layout.reserves, rules.reserve_deal, downs, strict=True):
+        cards = [deck.pop() for _ in range(count)]
+        piles[pile].extend(c | FACE_DOWN if i < down else c for i, c in enumerate(cards))
     base = 1
     if rules.base_from_deal:
         card = deck.pop()

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 from functools import cache
 from operator import itemgetter
 
-from runtime.engine.cards import DECK_SIZE
+from runtime.engine.cards import DECK_SIZE, SUIT
 from runtime.engine.moves import Move
-from runtime.engine.rules import Accepts, Builds, PileKind, Rules
+from runtime.engine.rules import Accepts, Builds, GroupMove, PileKind, Refill, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +55,15 @@ def layout_for(rules: Rules) -> Layout:
         foundations=groups[0],
         tableau=groups[1],
         reserves=groups[2],
-        has_stock=_dealt_cards(rules) < DECK_SIZE,
+        has_stock=dealt_cards(rules) < rules.deck_size,
     )
 
 
-def _dealt_cards(rules: Rules) -> int:
+def dealt_cards(rules: Rules) -> int:
+    """Cards the deal puts anywhere but the stock."""
     dealt = sum(down + up for down, up in rules.tableau_deal) + sum(rules.reserve_deal)
+    if rules.aces_on_foundations:
+        dealt += 4 * rules.decks
     return dealt + (1 if rules.base_from_deal else 0)
 
 
@@ -161,11 +164,18 @@ class Plan:
     tableau_start: tuple[int, ...] | None
     waste_next: tuple[frozenset[int], ...] | None
     tableau_role_group: bool  # tableau sources may move more than their top card
+    # [lower * 52 + upper]: may `upper` stay on `lower` within a moving group (None: any cards)
+    group_table: BuildTable | None
+    deck_size: int
+    keeps_base: bool  # a foundation's bottom card never leaves it
+    takes_suits: bool  # foundations take whole suits, King to Ace, from the tableau
     one: tuple[tuple[Move, ...], ...]  # one[src][dst]: the single-card Move, built once
     # For `State.apply`, per pile:
     turns_up: tuple[bool, ...]  # a face-down card left on top is turned up (not the stock)
     takes_runs: tuple[bool, ...]  # a run arrives top card first (foundations)
     finishes_stock: tuple[bool, ...]  # emptying it may clear the tableau and finish the stock
+    refills: bool  # an emptied tableau pile takes the top reserve card at once
+    after_empty: tuple[bool, ...]  # emptying it calls `State._after_empty` (either of the above)
     tableau_piles_of: Callable[[Sequence[tuple[int, ...]]], tuple[tuple[int, ...], ...]]
 
 
@@ -203,6 +213,15 @@ def plan_for(rules: Rules, base: int) -> Plan:
             for lower in range(DECK_SIZE)
         ) + (frozenset(),) * (128 - DECK_SIZE)
     n = len(layout.kinds)
+    group_table = None if rules.group_move is GroupMove.ANY_FACE_UP else tables.tableau
+    if rules.group_move is GroupMove.SAME_SUIT_RUN and group_table is not None:
+        group_table = tuple(
+            ok and SUIT[i // DECK_SIZE] == SUIT[i % DECK_SIZE] for i, ok in enumerate(group_table)
+        )
+    finishes_stock = tuple(
+        kind is PileKind.TABLEAU and rules.finish_stock_when_tableau_clear for kind in layout.kinds
+    )
+    refills = rules.tableau_refill is Refill.RESERVE and bool(layout.reserves)
     return Plan(
         rules=rules,
         base=base,
@@ -217,12 +236,21 @@ def plan_for(rules: Rules, base: int) -> Plan:
         tableau_start=_start_cards(tables.tableau_empty),
         waste_next=waste_next,
         tableau_role_group=rules.group_move.value != "one",
+        group_table=group_table,
+        deck_size=rules.deck_size,
+        keeps_base=rules.foundation_keeps_base,
+        takes_suits=rules.foundations_take_suits and bool(layout.foundations),
         one=tuple(tuple(Move.transfer(s, d) for d in range(n)) for s in range(n)),
         turns_up=tuple(kind is not PileKind.STOCK for kind in layout.kinds),
-        takes_runs=tuple(kind is PileKind.FOUNDATION for kind in layout.kinds),
-        finishes_stock=tuple(
-            kind is PileKind.TABLEAU and rules.finish_stock_when_tableau_clear
+        takes_runs=tuple(
+            kind is PileKind.FOUNDATION and not rules.foundations_take_suits
             for kind in layout.kinds
+        ),
+        finishes_stock=finishes_stock,
+        refills=refills,
+        after_empty=tuple(
+            finish or (refills and kind is PileKind.TABLEAU)
+            for finish, kind in zip(finishes_stock, layout.kinds, strict=True)
         ),
         tableau_piles_of=_picker(layout.tableau),
     )

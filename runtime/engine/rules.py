@@ -31,6 +31,7 @@ class GroupMove(StrEnum):
     ONE = "one"  # only the top card
     BUILD = "build"  # any top run that follows the tableau build rule
     ANY_FACE_UP = "any_face_up"  # any face-up cards, in order or not (Yukon)
+    SAME_SUIT_RUN = "same_suit_run"  # a top run that follows the build rule and is one suit
 
 
 class GroupLimit(StrEnum):
@@ -57,11 +58,23 @@ class StockEnd(StrEnum):
 class Goal(StrEnum):
     ALL_TO_FOUNDATIONS = "all_to_foundations"
     ALL_TO_WASTE = "all_to_waste"
+    TABLEAU_CLEARED = "tableau_cleared"  # every tableau pile empty; the stock may hold cards
+    # Every card on a foundation or in a tableau pile that is one whole suit, King to Ace.
+    SUITS_IN_TABLEAU = "suits_in_tableau"
 
 
 class Scoring(StrEnum):
     FOUNDATION_CARDS = "foundation_cards"
     TABLEAU_CARDS_REMOVED = "tableau_cards_removed"
+    FOUNDATION_CARDS_PLACED = "foundation_cards_placed"  # not counting cards the deal put there
+    POINTS = "points"  # the weighted sum of the `score_*` fields
+
+
+class Refill(StrEnum):
+    """What refills a tableau pile as soon as it is emptied."""
+
+    NONE = "none"
+    RESERVE = "reserve"  # the top card of the first non-empty reserve (Canfield)
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +82,7 @@ class OptionInfo:
     id: str
     label: str
     default: bool
+    group: str | None = None  # options sharing a group are exclusive: exactly one is on
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,6 +96,14 @@ class Rules:
     has_waste: bool
     covered_by: tuple[tuple[int, ...], ...] = ()  # per tableau pile: piles that must be empty first
     base_from_deal: bool = False  # a dealt card starts foundation 1 and sets the base rank
+    # The deck: `decks` copies of the four suits' cards, or only of `suits` (Spider's one- and
+    # two-suit decks), so there are always 52 * decks cards; equal cards share one value.
+    decks: int = 1
+    suits: tuple[int, ...] = (0, 1, 2, 3)
+    tableau_face_rows: tuple[bool, ...] = ()  # per row from the bottom: face down? (Athena)
+    reserve_face_down: tuple[int, ...] = ()  # face-down cards at the bottom of each reserve
+    aces_on_foundations: bool = False  # the Aces are taken out before the shuffle, one per pile
+    kings_to_bottom: bool = False  # a King dealt onto a card goes to the bottom of its pile
     # Building.
     tableau_builds: Builds | None = None
     tableau_empty_accepts: Accepts | None = None
@@ -91,7 +113,10 @@ class Rules:
     group_move: GroupMove = GroupMove.ONE
     group_limit: GroupLimit = GroupLimit.NONE
     runs_to_foundation: bool = False
+    foundations_take_suits: bool = False  # a foundation takes only a whole suit, King to Ace
     foundation_play_back: bool = False
+    foundation_keeps_base: bool = False  # the card that starts a foundation never leaves it
+    tableau_refill: Refill = Refill.NONE
     reserves_accept: bool = False
     reserve_capacity: int = 1
     # Stock.
@@ -99,11 +124,26 @@ class Rules:
     stock_target: StockTarget = StockTarget.WASTE
     redeals: int = 0  # -1: unlimited
     stock_end: StockEnd = StockEnd.PARTIAL
+    stock_piles: int = 0  # a deal to the tableau or reserves covers the first N piles (0: all)
+    stock_needs_full_tableau: bool = False  # no deal to the tableau while a pile is empty
     # Outcome.
     goal: Goal = Goal.ALL_TO_FOUNDATIONS
     finish_stock_when_tableau_clear: bool = False
     scoring: Scoring = Scoring.FOUNDATION_CARDS
     max_score: int = 52
+    # Scoring.POINTS: points per foundation card, per full foundation (13 cards), per tableau
+    # card on a card `score_pair` accepts (both face up), per tableau pile that is one whole
+    # suit King to Ace, and per face-down tableau card turned up since the deal.
+    score_foundation_card: int = 0
+    score_foundation_complete: int = 0
+    score_pair: Builds | None = None
+    score_pair_points: int = 0
+    score_tableau_suit: int = 0
+    score_turned_card: int = 0
+
+    @property
+    def deck_size(self) -> int:
+        return 52 * self.decks
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,13 +160,34 @@ class GameDefinition:
         return {option.id: option.default for option in self.options}
 
     def option_values(self, options: Mapping[str, bool] | None = None) -> tuple[bool, ...]:
+        """The values tuple for ``options`` over the defaults.
+
+        Turning on an option of an exclusive group turns the others of its group off; a group
+        left with none or several options on is an error.
+        """
         chosen = self.default_options()
-        for name, value in (options or {}).items():
+        given = dict(options or {})
+        for name, value in given.items():
             if name not in chosen:
                 known = ", ".join(chosen) or "none"
                 raise ValueError(f"{self.id} has no option {name!r} (options: {known})")
             chosen[name] = bool(value)
+        for option in self.options:
+            if option.group is not None and given.get(option.id):
+                for other in self.options:
+                    if other.group == option.group and other.id not in given:
+                        chosen[other.id] = False
+        for group in {o.group for o in self.options if o.group is not None}:
+            members = [o.id for o in self.options if o.group == group]
+            if sum(chosen[m] for m in members) != 1:
+                raise ValueError(
+                    f"{self.id}: exactly one of {', '.join(members)} must be on (group {group!r})"
+                )
         return tuple(chosen[option.id] for option in self.options)
+
+    def option_combinations(self) -> list[tuple[bool, ...]]:
+        """Every valid values tuple, in the order of ``itertools.product((False, True), ...)``."""
+        return sorted(self.rules_by_options)
 
     def rules(self, options: Mapping[str, bool] | None = None) -> Rules:
         return self.rules_by_options[self.option_values(options)]

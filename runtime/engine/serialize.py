@@ -6,7 +6,10 @@ Deal JSON (``helpdeck deal GAME --seed N --json``)::
      "options": {"three_card_deals": false, "king_only": true}, "base_rank": "A",
      "piles": [{"name": "s", "kind": "stock", "cards": ["4C", ...], "face_down": 24}, ...]}
 
-Each pile lists its cards bottom to top; its bottom ``face_down`` cards are face down.
+Each pile lists its cards bottom to top; its bottom ``face_down`` cards are face down. Where
+the face-down cards are not all at the bottom (Athena's deal: down, up, down, up), the pile
+also lists their positions, bottom first, as ``face_down_at``. A game with two decks lists
+equal cards twice.
 ``redeals_left`` (-1: unlimited) makes the JSON of a position part way through a game complete:
 `state_from_json` reads it back.
 """
@@ -27,6 +30,19 @@ def face_down_count(pile: tuple[int, ...]) -> int:
     return sum(1 for card in pile if card >= FACE_DOWN)
 
 
+def _pile_json(name: str, kind: str, pile: tuple[int, ...]) -> dict[str, Any]:
+    down = face_down_count(pile)
+    data: dict[str, Any] = {
+        "name": name,
+        "kind": kind,
+        "cards": [card_text(c) for c in pile],
+        "face_down": down,
+    }
+    if any(c >= FACE_DOWN for c in pile[down:]):
+        data["face_down_at"] = [i for i, c in enumerate(pile) if c >= FACE_DOWN]
+    return data
+
+
 def state_json(state: State) -> dict[str, Any]:
     layout = state.layout
     return {
@@ -38,12 +54,7 @@ def state_json(state: State) -> dict[str, Any]:
         "base_rank": RANK_NAMES[state.base - 1],
         "redeals_left": state.redeals_left,
         "piles": [
-            {
-                "name": name,
-                "kind": str(kind),
-                "cards": [card_text(c) for c in pile],
-                "face_down": face_down_count(pile),
-            }
+            _pile_json(name, str(kind), pile)
             for name, kind, pile in zip(layout.names, layout.kinds, state.piles, strict=True)
         ],
     }
@@ -70,7 +81,10 @@ def state_from_json(data: dict[str, Any]) -> State:
             down = int(pile["face_down"])
             if not 0 <= down <= len(cards):
                 raise DealFormatError(f"pile {name}: face_down out of range")
-            piles.append(tuple(c | FACE_DOWN if i < down else c for i, c in enumerate(cards)))
+            hidden = set(pile.get("face_down_at", range(down)))
+            if len(hidden) != down or not all(0 <= i < len(cards) for i in hidden):
+                raise DealFormatError(f"pile {name}: face_down_at does not match face_down")
+            piles.append(tuple(c | FACE_DOWN if i in hidden else c for i, c in enumerate(cards)))
         state.base = RANK_NAMES.index(data.get("base_rank", "A")) + 1
         state.tables = tables_for(state.rules, state.base)
         state.piles = tuple(piles)

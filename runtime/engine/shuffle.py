@@ -8,7 +8,7 @@ so no float rounding or library version can change a deal.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from runtime.engine.cards import DECK_SIZE, Card
@@ -27,13 +27,17 @@ def splitmix64(seed: int) -> Iterator[int]:
         yield z ^ (z >> 31)
 
 
-def shuffled_deck(seed: int) -> list[Card]:
-    """The deck for ``seed``; the last element is the top card, dealt first."""
+def shuffled_deck(seed: int, cards: Sequence[Card] | None = None) -> list[Card]:
+    """The deck for ``seed``; the last element is the top card, dealt first.
+
+    ``cards`` is the ordered deck to shuffle (default: the 52 cards in card order); a game with
+    two decks, or with cards taken out before the shuffle, passes its own.
+    """
     if not 0 <= seed <= MAX_SEED:
         raise ValueError(f"seed must be between 0 and {MAX_SEED}, got {seed}")
-    deck = list(range(DECK_SIZE))
+    deck = list(range(DECK_SIZE)) if cards is None else list(cards)
     numbers = splitmix64(seed)
-    for i in range(DECK_SIZE - 1, 0, -1):
+    for i in range(len(deck) - 1, 0, -1):
         j = (next(numbers) * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
     return deck

@@ -6,6 +6,7 @@ replaces two tuples and undo restores a snapshot of two plain fields.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Mapping
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, card_text
@@ -35,7 +36,6 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
-    PileKind,
     Rules,
     Scoring,
     StockEnd,
@@ -242,8 +242,11 @@ class State:
         runs = rules.runs_to_foundation
         grouped = plan.tableau_role_group
         group_cap = max(limit, limit_empty)
-        # A group must follow the build rule, except where any face-up cards move together.
-        build_table = None if rules.group_move is GroupMove.ANY_FACE_UP else plan.tables.tableau
+        # A group must follow the build rule (and be one suit for same-suit runs), except where
+        # any face-up cards move together.
+        build_table = plan.group_table
+        keeps_base = plan.keeps_base
+        takes_suits = plan.takes_suits
 
         for src, role in plan.sources:
             pile = piles[src]
@@ -251,6 +254,8 @@ class State:
                 continue
             top = pile[-1]
             if top >= FACE_DOWN:
+                continue
+            if keeps_base and role == ROLE_FOUNDATION and len(pile) == 1:
                 continue
             if covered is not None and role == ROLE_TABLEAU:
                 blocked = False
@@ -269,6 +274,10 @@ class State:
                         append(ones[dst])
                         if runs and role == ROLE_TABLEAU:
                             self._runs_to_foundation(src, dst, pile, append)
+            if takes_suits and role == ROLE_TABLEAU and top % 13 == 0 and len(pile) >= 13:
+                dst = _whole_suit_destination(pile, piles, layout.foundations)
+                if dst >= 0:
+                    append(Move(_TRANSFER, src, dst, 13))
             # To the waste, where the waste is a building pile.
             if top in waste_accepts and role == ROLE_TABLEAU:
                 append(one[src][waste])
@@ -342,7 +351,7 @@ class State:
             while size < height and pile[-size - 1] < FACE_DOWN:
                 size += 1
             return size
-        tab = self.tables.tableau
+        tab = self._plan().group_table
         assert tab is not None
         while size < height:
             lower = pile[-size - 1]
@@ -365,7 +374,8 @@ class State:
         return (free + 1) << max(empty, 0)
 
     def _can_deal(self) -> bool:
-        if self.rules.stock_target is StockTarget.TABLEAU:
+        rules = self.rules
+        if rules.stock_target is StockTarget.TABLEAU and rules.stock_needs_full_tableau:
             return all(self.piles[t] for t in self.layout.tableau)
         return True
 
@@ -392,8 +402,8 @@ class State:
         new = list(piles)
         new[src] = rest
         new[dst] = piles[dst] + moving
-        if not rest and plan.finishes_stock[src] and not any(plan.tableau_piles_of(new)):
-            self._finish_stock_if_clear(new)
+        if not rest and plan.after_empty[src]:
+            self._after_empty(new)
         self.piles = tuple(new)
 
     def play(self, move: Move | str) -> Move:
@@ -448,12 +458,12 @@ class State:
             rest = source[:-n]
             if rest and rest[-1] >= FACE_DOWN and src != layout.stock:
                 rest = (*rest[:-1], rest[-1] - FACE_DOWN)
-            if n > 1 and layout.kinds[dst] is PileKind.FOUNDATION:
+            if n > 1 and self._plan().takes_runs[dst]:
                 moving = moving[::-1]  # a run goes to its foundation top card first
             piles[src] = rest
             piles[dst] = piles[dst] + moving
-            if not rest and layout.kinds[src] is PileKind.TABLEAU:
-                self._finish_stock_if_clear(piles)
+            if not rest and self._plan().after_empty[src]:
+                self._after_empty(piles)
         elif kind is MoveKind.DEAL:
             self._deal(piles)
         else:
@@ -474,6 +484,8 @@ class State:
             piles[layout.stock] = stock[:-n]
             return
         targets = layout.reserves if rules.stock_target is StockTarget.RESERVES else layout.tableau
+        if rules.stock_piles:
+            targets = targets[: rules.stock_piles]
         if len(stock) < len(targets) and rules.stock_end is StockEnd.SPLIT_WASTE_AND_STOCK:
             # Both remaining cards become playable: one to the waste, the rest face up.
             piles[layout.waste] += (stock[-1] & CARD_MASK,)
@@ -485,6 +497,29 @@ class State:
             piles[target] += (stock[-1] & CARD_MASK,)
             stock = stock[:-1]
         piles[layout.stock] = stock
+
+    def _after_empty(self, piles: list[tuple[int, ...]]) -> None:
+        """A tableau pile was emptied: refill it from the reserve, or finish the stock."""
+        if self._plan_cache.refills:
+            self._refill_from_reserve(piles)
+        else:
+            self._finish_stock_if_clear(piles)
+
+    def _refill_from_reserve(self, piles: list[tuple[int, ...]]) -> None:
+        """Each empty tableau pile takes the top card of the first non-empty reserve (Canfield);
+        the card left on top of that reserve is turned face up."""
+        for t in self.layout.tableau:
+            if piles[t]:
+                continue
+            for r in self.layout.reserves:
+                reserve = piles[r]
+                if reserve:
+                    rest = reserve[:-1]
+                    if rest and rest[-1] >= FACE_DOWN:
+                        rest = (*rest[:-1], rest[-1] - FACE_DOWN)
+                    piles[r] = rest
+                    piles[t] = (reserve[-1] & CARD_MASK,)
+                    break
 
     def _finish_stock_if_clear(self, piles: list[tuple[int, ...]]) -> None:
         """Once the tableau is clear, turn the rest of the stock onto the waste (Escalator)."""
@@ -499,19 +534,41 @@ class State:
 
     @property
     def score(self) -> int:
-        if self.rules.scoring is Scoring.FOUNDATION_CARDS:
-            return sum(len(self.piles[f]) for f in self.layout.foundations)
-        dealt = sum(down + up for down, up in self.rules.tableau_deal)
-        return dealt - sum(len(self.piles[t]) for t in self.layout.tableau)
+        rules = self.rules
+        kind = rules.scoring
+        piles = self.piles
+        layout = self.layout
+        if kind is Scoring.FOUNDATION_CARDS:
+            return sum(len(piles[f]) for f in layout.foundations)
+        if kind is Scoring.FOUNDATION_CARDS_PLACED:
+            placed = sum(len(piles[f]) for f in layout.foundations)
+            preset = (4 * rules.decks if rules.aces_on_foundations else 0) + rules.base_from_deal
+            return placed - preset
+        if kind is Scoring.POINTS:
+            return _points(rules, layout, piles)
+        dealt = sum(down + up for down, up in rules.tableau_deal)
+        return dealt - sum(len(piles[t]) for t in layout.tableau)
 
     def is_won(self) -> bool:
         piles = self.piles
-        if self.rules.goal is Goal.ALL_TO_WASTE:
-            return len(piles[self.layout.waste]) == DECK_SIZE
-        total = 0
-        for f in self.layout.foundations:
-            total += len(piles[f])
-        return total == DECK_SIZE
+        goal = self.rules.goal
+        if goal is Goal.ALL_TO_FOUNDATIONS:
+            total = 0
+            for f in self.layout.foundations:
+                total += len(piles[f])
+            return total == self._plan_cache.deck_size
+        if goal is Goal.ALL_TO_WASTE:
+            return len(piles[self.layout.waste]) == self._plan_cache.deck_size
+        if goal is Goal.TABLEAU_CLEARED:
+            return not any(piles[t] for t in self.layout.tableau)
+        total = sum(len(piles[f]) for f in self.layout.foundations)
+        for t in self.layout.tableau:
+            pile = piles[t]
+            if pile:
+                if not is_whole_suit(pile):
+                    return False
+                total += 13
+        return total == self._plan_cache.deck_size
 
     def is_over(self) -> bool:
         """Won, or lost because no move is left."""
@@ -556,3 +613,53 @@ class State:
     def replay_moves(self, moves: Iterable[Move | str]) -> None:
         for move in moves:
             self.play(move)
+
+
+def is_whole_suit(cards: tuple[int, ...]) -> bool:
+    """Thirteen face-up cards of one suit, King at the bottom down to Ace on top."""
+    if len(cards) != 13:
+        return False
+    first = cards[0]
+    return first < FACE_DOWN and first % 13 == 12 and cards == tuple(range(first, first - 13, -1))
+
+
+def _whole_suit_destination(
+    pile: tuple[int, ...], piles: Piles, foundations: tuple[int, ...]
+) -> int:
+    """The first empty foundation, if the top 13 cards of ``pile`` are one whole suit; else -1."""
+    if not is_whole_suit(pile[-13:]):
+        return -1
+    for f in foundations:
+        if not piles[f]:
+            return f
+    return -1
+
+
+def _points(rules: Rules, layout: Layout, piles: Piles) -> int:
+    """`Scoring.POINTS`: the weighted sum the `score_*` fields describe."""
+    score = 0
+    for f in layout.foundations:
+        n = len(piles[f])
+        score += n * rules.score_foundation_card
+        if n == 13:
+            score += rules.score_foundation_complete
+    pair = rules.score_pair
+    hidden = 0
+    for t in layout.tableau:
+        pile = piles[t]
+        if pair is not None and rules.score_pair_points:
+            for lower, upper in itertools.pairwise(pile):
+                if lower < FACE_DOWN and upper < FACE_DOWN and pair(lower, upper, 1):
+                    score += rules.score_pair_points
+        if rules.score_tableau_suit and is_whole_suit(pile):
+            score += rules.score_tableau_suit
+        hidden += sum(1 for c in pile if c >= FACE_DOWN)
+    if rules.score_turned_card:
+        dealt = sum(down for down, _up in rules.tableau_deal)
+        if rules.tableau_face_rows:
+            dealt = sum(
+                sum(1 for row in rules.tableau_face_rows[: down + up] if row)
+                for down, up in rules.tableau_deal
+            )
+        score += (dealt - hidden) * rules.score_turned_card
+    return score

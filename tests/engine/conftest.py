@@ -13,14 +13,12 @@ LONG = os.environ.get("HELPDECK_LONG") == "1"
 
 # Every option set of every game in the catalog, as (game id, options) pairs.
 def option_sets() -> list[tuple[str, dict[str, bool]]]:
-    from itertools import product
-
     from runtime.engine import load_game
 
     sets: list[tuple[str, dict[str, bool]]] = []
     for game_id in game_ids():
         game = load_game(game_id)
-        for values in product((False, True), repeat=len(game.options)):
+        for values in game.option_combinations():
             sets.append((game_id, {o.id: v for o, v in zip(game.options, values, strict=True)}))
     return sets
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import random
-from itertools import product
 from pathlib import Path
 
 from runtime.engine import State, game_ids, load_game, new_game
@@ -21,7 +20,7 @@ def deal_codes() -> list[str]:
     codes = []
     for game_id in game_ids():
         game = load_game(game_id)
-        for values in product((False, True), repeat=len(game.options)):
+        for values in game.option_combinations():
             options = {o.id: v for o, v in zip(game.options, values, strict=True)}
             codes.append(new_game(game_id, options, seed=1).deal_code)
     return codes

@@ -1,7 +1,8 @@
 """Build positions from text for rule scenarios.
 
 ``position("saratoga", t1="KS QH", f1="AC", stock="## ## 4C", waste="5D")``: piles not named
-are empty; cards are written bottom to top, ``AS``/``10H``/``QD``, a ``##`` prefix for a face-down
+are empty (even where the deal puts cards, e.g. Beleaguered Castle's Aces); cards are written
+bottom to top, ``AS``/``10H``/``QD``, a ``##`` prefix for a face-down
 card (``##4C``), or a bare ``##`` for a face-down card that does not matter (it is taken from
 the cards no pile names). A pile given as ``"*"`` gets every card no pile names, face up, in
 card order (so ``KS`` ends on top). Setting ``state.piles`` directly is fine for tests.
@@ -14,7 +15,7 @@ from collections.abc import Mapping
 import pytest
 
 from runtime.engine import IllegalMoveError, Move, State, load_game
-from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK_NAMES, card_text, parse_card
+from runtime.engine.cards import FACE_DOWN, RANK_NAMES, card_text, deck_cards, parse_card
 from runtime.engine.layout import tables_for
 
 ALIASES = {"stock": "s", "waste": "w"}
@@ -54,9 +55,11 @@ def position(
             continue
         parsed[name] = parse_pile(text)
     named = [c & ~FACE_DOWN for pile in parsed.values() for c in pile if c is not None]
-    if len(named) != len(set(named)):
-        raise ValueError(f"a card appears twice: {sorted(map(card_text, named))}")
-    unnamed = [c for c in range(DECK_SIZE) if c not in set(named)]
+    unnamed = deck_cards(state.rules.decks, state.rules.suits)  # two decks: equal cards twice
+    for card in named:
+        if card not in unnamed:
+            raise ValueError(f"more {card_text(card)} than the deck holds")
+        unnamed.remove(card)
     anonymous = sum(1 for pile in parsed.values() for c in pile if c is None)
     if rest_pile is not None:
         parsed[rest_pile] = list(unnamed[anonymous:])

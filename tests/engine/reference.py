@@ -6,7 +6,7 @@ fast `State.legal_moves` must produce the same set of moves in every position.
 
 from __future__ import annotations
 
-from runtime.engine.cards import DECK_SIZE, FACE_DOWN
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN, SUIT
 from runtime.engine.moves import DEAL, REDEAL, Move
 from runtime.engine.rules import GroupLimit, GroupMove, PileKind, StockTarget
 from runtime.engine.state import State
@@ -21,10 +21,12 @@ def _group_size(state: State, pile: tuple[int, ...]) -> int:
         lower = pile[-size - 1]
         if lower >= FACE_DOWN:
             break
-        if policy is GroupMove.BUILD:
+        if policy in (GroupMove.BUILD, GroupMove.SAME_SUIT_RUN):
             tab = state.tables.tableau
             assert tab is not None
             if not tab[lower * DECK_SIZE + pile[-size]]:
+                break
+            if policy is GroupMove.SAME_SUIT_RUN and SUIT[lower] != SUIT[pile[-size]]:
                 break
         size += 1
     return size
@@ -55,6 +57,8 @@ def reference_moves(state: State) -> set[Move]:
         kind = kinds[src]
         if kind is PileKind.FOUNDATION and (not rules.foundation_play_back or not tables.tableau):
             continue
+        if kind is PileKind.FOUNDATION and rules.foundation_keeps_base and len(pile) == 1:
+            continue
         if kind is PileKind.WASTE and tables.waste is not None:
             continue
         if (
@@ -79,6 +83,13 @@ def reference_moves(state: State) -> set[Move]:
                         if card >= FACE_DOWN or not tables.foundation[previous * DECK_SIZE + card]:
                             break
                         moves.add(Move.transfer(src, dst, n))
+        if rules.foundations_take_suits and kind is PileKind.TABLEAU and len(pile) >= 13:
+            run = pile[-13:]
+            king = run[0]
+            if king < FACE_DOWN and king % 13 == 12 and run == tuple(range(king, king - 13, -1)):
+                empty = [f for f in layout.foundations if not piles[f]]
+                if empty:
+                    moves.add(Move.transfer(src, empty[0], 13))
         if tables.waste is not None and kind is PileKind.TABLEAU:
             target = piles[layout.waste]
             if target and tables.waste[target[-1] * DECK_SIZE + top]:
@@ -107,7 +118,9 @@ def reference_moves(state: State) -> set[Move]:
     stock = piles[layout.stock]
     if stock:
         if stock[-1] >= FACE_DOWN and (
-            rules.stock_target is not StockTarget.TABLEAU or all(piles[t] for t in layout.tableau)
+            rules.stock_target is not StockTarget.TABLEAU
+            or not rules.stock_needs_full_tableau
+            or all(piles[t] for t in layout.tableau)
         ):
             moves.add(DEAL)
     elif (

@@ -24,6 +24,7 @@ from runtime.engine import (
     replay,
 )
 from runtime.engine.assist import autofinish_moves, foundation_move, goal_piles, hint
+from runtime.engine.cards import RANK_NAMES, SUIT_LETTERS, card_text
 from runtime.engine.rules import Goal
 from runtime.engine.serialize import state_from_json, state_json, state_text
 
@@ -40,7 +41,17 @@ def test_catalog_did_not_shrink() -> None:
     for game_id in game_ids():
         game = load_game(game_id)
         assert game.id == game_id
-        assert set(game.rules_by_options) == set(product((False, True), repeat=len(game.options)))
+        # One rules value per option set; an exclusive group has exactly one option on.
+        valid = set()
+        for values in product((False, True), repeat=len(game.options)):
+            on: dict[str, int] = {}
+            for option, value in zip(game.options, values, strict=True):
+                if option.group is not None:
+                    on[option.group] = on.get(option.group, 0) + value
+            if all(count == 1 for count in on.values()):
+                valid.add(values)
+        assert set(game.rules_by_options) == valid
+        assert game.option_combinations() == sorted(valid)
 
 
 def check_position(state: State, rng: random.Random) -> None:
@@ -70,10 +81,7 @@ def check_position(state: State, rng: random.Random) -> None:
     assert 0 <= state.score <= state.rules.max_score
     won = state.is_won()
     goal = goal_piles(state)
-    on_goal = sum(len(state.piles[p]) for p in goal)
-    assert won == (on_goal == 52)
-    if state.rules.goal is Goal.ALL_TO_WASTE:
-        assert won == (not any(state.piles[t] for t in state.layout.tableau) and on_goal == 52)
+    assert won == goal_reached(state)
     if won:
         assert moves == [] and state.score == state.rules.max_score
     assert state.is_over() == (won or not moves)
@@ -86,6 +94,28 @@ def check_position(state: State, rng: random.Random) -> None:
     pile = rng.randrange(len(state.piles))
     double = foundation_move(state, pile)
     assert double is None or (double in moves and double.src == pile and double.dst in goal)
+
+
+def goal_reached(state: State) -> bool:
+    """The goal, checked straight from the piles."""
+    piles, layout, rules = state.piles, state.layout, state.rules
+    deck = 52 * rules.decks
+    if rules.goal is Goal.ALL_TO_FOUNDATIONS:
+        return sum(len(piles[f]) for f in layout.foundations) == deck
+    if rules.goal is Goal.ALL_TO_WASTE:
+        return len(piles[layout.waste]) == deck and not any(piles[t] for t in layout.tableau)
+    if rules.goal is Goal.TABLEAU_CLEARED:
+        return not any(piles[t] for t in layout.tableau)
+    whole = [
+        t
+        for t in layout.tableau
+        if [card_text(c) for c in piles[t]]
+        in ([f"{r}{s}" for r in reversed(RANK_NAMES)] for s in SUIT_LETTERS)
+    ]
+    on_foundations = sum(len(piles[f]) for f in layout.foundations)
+    return on_foundations + 13 * len(whole) == deck and all(
+        piles[t] == () or t in whole for t in layout.tableau
+    )
 
 
 def random_game(game_id: str, options: dict[str, bool], seed: int, rng: random.Random) -> State:
@@ -116,7 +146,7 @@ def option_sets(game_id: str) -> list[dict[str, bool]]:
     game = load_game(game_id)
     return [
         {o.id: v for o, v in zip(game.options, values, strict=True)}
-        for values in product((False, True), repeat=len(game.options))
+        for values in game.option_combinations()
     ]
 
 

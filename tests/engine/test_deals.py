@@ -7,7 +7,7 @@ import json
 import pytest
 
 from runtime.engine import DealCodeError, from_deal_code, game_ids, load_game, new_game
-from runtime.engine.cards import FACE_DOWN
+from runtime.engine.cards import FACE_DOWN, deck_cards
 from runtime.engine.serialize import DealFormatError, state_from_json, state_json
 from runtime.engine.shuffle import shuffled_deck
 
@@ -21,19 +21,26 @@ def test_deal_shape(game_id: str, options: dict[str, bool]) -> None:
     rules, layout = state.rules, state.layout
     for t, (down, up) in zip(layout.tableau, rules.tableau_deal, strict=True):
         pile = state.piles[t]
-        assert [c >= FACE_DOWN for c in pile] == [True] * down + [False] * up
-    for r, count in zip(layout.reserves, rules.reserve_deal, strict=True):
-        assert len(state.piles[r]) == count and all(c < FACE_DOWN for c in state.piles[r])
+        faces = [c >= FACE_DOWN for c in pile]
+        if rules.tableau_face_rows:
+            assert faces == list(rules.tableau_face_rows[: down + up])
+        else:
+            assert faces == [True] * down + [False] * up
+    hidden = rules.reserve_face_down or (0,) * len(rules.reserve_deal)
+    for r, count, down in zip(layout.reserves, rules.reserve_deal, hidden, strict=True):
+        faces = [c >= FACE_DOWN for c in state.piles[r]]
+        assert faces == [True] * down + [False] * (count - down)
     dealt = sum(d + u for d, u in rules.tableau_deal) + sum(rules.reserve_deal)
     foundation_cards = sum(len(state.piles[f]) for f in layout.foundations)
-    assert foundation_cards == (1 if rules.base_from_deal else 0)
+    aces = 4 * rules.decks if rules.aces_on_foundations else 0
+    assert foundation_cards == (1 if rules.base_from_deal else 0) + aces
     stock = state.piles[layout.stock]
-    assert len(stock) == 52 - dealt - foundation_cards
+    assert len(stock) == 52 * rules.decks - dealt - foundation_cards
     assert all(c >= FACE_DOWN for c in stock)
     assert layout.waste < 0 or state.piles[layout.waste] == ()
     assert layout.has_stock == (len(stock) > 0)
     cards = sorted(c & ~FACE_DOWN for pile in state.piles for c in pile)
-    assert cards == list(range(52))
+    assert cards == sorted(deck_cards(rules.decks, rules.suits))
 
 
 def test_deals_follow_the_shuffle() -> None:
@@ -113,7 +120,10 @@ def test_deal_codes(game_id: str) -> None:
     assert code.startswith(f"{game_id}-1234")
     assert from_deal_code(code) == state
     if game.options:
-        flipped = {o.id: not o.default for o in game.options}
+        values = game.option_combinations()[0]
+        if values == state.option_values:
+            values = game.option_combinations()[-1]
+        flipped = {o.id: v for o, v in zip(game.options, values, strict=True)}
         other = new_game(game_id, flipped, seed=1234)
         assert other.deal_code != code
         assert from_deal_code(other.deal_code).options == flipped
