@@ -2,10 +2,14 @@
 """The games the runtime can load: (id, title), sorted by id."""
 
 GAMES: tuple[tuple[str, str], ...] = (
+    ("athena", "Athena"),
     ("eight_off", "Eight Off"),
     ("escalator", "Escalator"),
     ("freecell", "FreeCell"),
+    ("golf", "Golf"),
+    ("klondike", "Klondike"),
     ("lady_jane", "Lady Jane"),
     ("saratoga", "Saratoga"),
     ("seahaven", "Seahaven"),
+    ("yukon", "Yukon"),
 )

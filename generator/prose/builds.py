@@ -88,6 +88,15 @@ _BLOCKED = re.compile(
 )
 
 
+_RANKS = {"ace": 1, "jack": 11, "queen": 12, "king": 13}
+# "once a King is on top of the Waste, no Tableau card can follow it" (Golf).
+_BLOCKED_RANK = re.compile(
+    r"\bonce\s+an?\s+(ace|jack|queen|king)\s+is\s+on\s+top\s+of\s+the\s+(tableau|waste|foundation)s?,"
+    r"\s+no\s+(?:\w+\s+)?card\s+(?:can|may)\s+(?:follow|go\s+on)\s+it\b",
+    _I,
+)
+
+
 def _clauses(text: str) -> list[tuple[re.Match[str], str]]:
     """Each build verb with the clause that follows it (up to the next verb or break)."""
     verbs = list(_VERB.finditer(text))
@@ -175,6 +184,12 @@ def _wrap_and_block(sentence: Sentence) -> list[Hit]:
     wrap = _WRAP.search(sentence.text)
     if wrap and not _NO_WRAP.search(sentence.text):
         hits.append(Hit(f"{prefix}.build.wrap", True, " ".join(wrap.group(0).split())))
+    rank = _BLOCKED_RANK.search(sentence.text)
+    if rank:
+        on = build_prefix(rank.group(2).lower().rstrip("s"))
+        if on is not None:
+            phrase = " ".join(rank.group(0).split())
+            hits.append(Hit(f"{on}.build.blocked_on_rank", _RANKS[rank.group(1).lower()], phrase))
     blocked = _BLOCKED.search(sentence.text)
     if blocked:
         hits.append(

@@ -13,6 +13,8 @@ _GOAL = re.compile(
     r"(?:to|onto|on\s*to|into)\s+(?:the\s+)?(foundation|waste)s?\b(?:\s+piles?)?\W*$",
     _I,
 )
+# "Clear the Tableau: play all thirty-five of its cards onto the Waste" (Golf).
+_CLEARED = re.compile(r"^(?:to\s+)?(?:clear|empty)\s+(?:the\s+)?tableau\b", _I)
 _FINISH = re.compile(
     r"\b(?:pyramid|tableau)\s+is\s+(?:clear|cleared|empty)\b.*\bstock\b.*\bautomatically\b", _I
 )
@@ -43,6 +45,9 @@ def find(sentence: Sentence) -> list[Hit]:
         if goal and not re.search(r"\b(?:or|except|but)\b", text, _I):
             kind = "all_to_waste" if goal.group(1).lower() == "waste" else "all_to_foundations"
             hits.append(Hit("goal.kind", kind, _words(goal)))
+        cleared = _CLEARED.search(text)
+        if cleared:
+            hits.append(Hit("goal.kind", "tableau_cleared", _words(cleared)))
     finish = _FINISH.search(text)
     if finish:
         hits.append(Hit("goal.finish_stock_when_tableau_clear", True, _words(finish)))
