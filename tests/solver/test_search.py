@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from runtime.engine import State, new_game
+from runtime.engine import State, game_ids, new_game
 from runtime.engine.cards import FACE_DOWN, parse_card
 from runtime.solver import Verdict, solve
 from runtime.solver.keys import key_function
@@ -142,14 +142,15 @@ def test_face_down_cards_are_known_to_the_solver() -> None:
     assert solve(state, max_nodes=100_000).verdict is Verdict.WINNABLE
 
 
-@pytest.mark.parametrize("game", ["seahaven", "saratoga", "lady_jane"])
+@pytest.mark.parametrize("game", game_ids())
 def test_fast_moves_match_the_engine_up_to_symmetry(game: str) -> None:
     """Every generated move is legal, and every legal move has a generated equivalent."""
     rng = random.Random(game)
     for seed in range(3):
         state = new_game(game, None, seed)
         model = model_for(state.rules, state.base)
-        assert fast_supported(model)
+        if not fast_supported(model):
+            pytest.skip(f"{game} uses the engine's own move generation")
         generate, key = fast_generator(model), key_function(model)
         for _ in range(60):
             legal = state.legal_moves()
