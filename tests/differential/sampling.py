@@ -61,10 +61,13 @@ def run(
     options: Mapping[str, bool],
     seeds: Iterable[int],
     steps: int,
-    tally: Tally | None = None,
+    limit: int | None = None,
 ) -> Tally:
-    tally = tally or Tally()
+    """Compare every position of the random games from ``seeds``, stopping after ``limit``."""
+    tally = Tally()
     ar.load(game.scheme)
     for state in random_positions(game.game, options, seeds, steps):
         tally.add(compare(ar, game, state), state, game)
+        if limit is not None and tally.positions >= limit:
+            break
     return tally
