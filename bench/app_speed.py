@@ -5,6 +5,11 @@
 Targets: first frame under 1.5 s; drag frames under 16 ms (software GL, Mesa on Xvfb).
 Cold start is measured in a fresh process from interpreter start (Python and Kivy imports
 included); the drag moves the largest movable build across a table with every card shown.
+
+Software GL on a busy machine is slow however little is drawn, so the same frame loop is
+also timed on a bare Kivy app (one Label, same window size): the baseline the drag is
+compared with. ``--profile FILE`` writes cProfile stats of the drag frames (taken inside
+the app process, so they include the GL flush in ``flip``).
 """
 
 from __future__ import annotations
@@ -22,7 +27,45 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def child(game: str, frames: int) -> None:
+def bare(frames: int) -> None:
+    """The baseline: a one-Label app, same window size, same frame loop."""
+    from kivy.config import Config
+
+    Config.set("graphics", "width", "1600")
+    Config.set("graphics", "height", "900")
+    Config.set("graphics", "maxfps", "0")
+    from kivy.app import App
+    from kivy.base import EventLoop, runTouchApp
+    from kivy.core.window import Window
+    from kivy.uix.label import Label
+
+    first: list[float] = []
+    Window.bind(on_flip=lambda *_: first.append(time.perf_counter()) if not first else None)
+
+    class Bare(App):
+        def build(self) -> Label:
+            return Label(text="baseline")
+
+    app = Bare()
+    app._run_prepare()
+    runTouchApp(embedded=True)
+    while not first:
+        EventLoop.idle()
+    cold = first[0] - float(os.environ["BENCH_T0"])
+    for _ in range(5):
+        EventLoop.idle()
+    times = []
+    for i in range(frames):
+        t = time.perf_counter()
+        app.root.pos = ((i % 50) * 6.0, -(i % 30) * 4.0)
+        EventLoop.idle()
+        times.append(time.perf_counter() - t)
+    print(json.dumps({"cold_start": cold, "frames": times, "cards": 0}))
+    app.stop()
+    os._exit(0)
+
+
+def child(game: str, frames: int, profile: str | None) -> None:
     """Runs in the measured process: start the app, report the first frame, drag, exit."""
     sys.path.insert(0, str(ROOT))
     from runtime.app.launch import Launch, configure_kivy
@@ -36,6 +79,7 @@ def child(game: str, frames: int) -> None:
     from kivy.core.window import Window
 
     from runtime.app.main import HelpdeckApp
+    from runtime.engine.cards import CARD_MASK
 
     first: list[float] = []
     Window.bind(on_flip=lambda *_: first.append(time.perf_counter()) if not first else None)
@@ -52,9 +96,15 @@ def child(game: str, frames: int) -> None:
     state = app.session.game
     # The longest face-up run on a tableau pile: the heaviest thing a player can drag.
     best = max(state.layout.tableau, key=lambda p: len(state.piles[p]))
-    widgets = [table.cards[c & 63] for c in state.piles[best]]
+    widgets = [table.cards[c & CARD_MASK] for c in state.piles[best]]
     starts = [tuple(w.pos) for w in widgets]
     times = []
+    profiler = None
+    if profile:
+        import cProfile
+
+        profiler = cProfile.Profile()
+        profiler.enable()
     for i in range(frames):
         t = time.perf_counter()
         dx, dy = (i % 50) * 6.0, -(i % 30) * 4.0
@@ -62,6 +112,9 @@ def child(game: str, frames: int) -> None:
             widget.pos = (x + dx, y + dy)
         EventLoop.idle()
         times.append(time.perf_counter() - t)
+    if profiler is not None:
+        profiler.disable()
+        profiler.dump_stats(profile)
     print(json.dumps({"cold_start": cold, "frames": times, "cards": len(widgets)}))
     app.stop()
     os._exit(0)
@@ -72,12 +125,19 @@ def main() -> int:
     parser.add_argument("--game", default="saratoga")
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--profile", metavar="FILE", help="cProfile stats of the drag frames")
+    parser.add_argument("--no-baseline", action="store_true", help="skip the bare-app baseline")
+    parser.add_argument("--child", choices=("app", "bare"), help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.child:
-        child(args.game, args.frames)
+    if args.child == "app":
+        child(args.game, args.frames, args.profile)
         return 0
-    colds, frames = [], []
+    if args.child == "bare":
+        bare(args.frames)
+        return 0
+    kinds = ["app"] if args.no_baseline else ["app", "bare"]
+    colds: dict[str, list[float]] = {kind: [] for kind in kinds}
+    frames: dict[str, list[float]] = {kind: [] for kind in kinds}
     with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as home:
         env = {
             **os.environ,
@@ -86,36 +146,38 @@ def main() -> int:
             "KIVY_NO_CONSOLELOG": "1",
             "KIVY_NO_ARGS": "1",
         }
-        for _ in range(args.runs):
-            env["BENCH_T0"] = repr(time.perf_counter())
-            out = subprocess.run(
-                [
-                    sys.executable,
-                    __file__,
-                    "--child",
-                    "--game",
-                    args.game,
-                    "--frames",
-                    str(args.frames),
-                ],
-                env=env,
-                capture_output=True,
-                text=True,
-                check=True,
-            ).stdout
-            result = json.loads(out.strip().splitlines()[-1])
-            colds.append(result["cold_start"])
-            frames.extend(result["frames"])
-    ms = sorted(f * 1000 for f in frames)
-    print(f"game {args.game}, {args.runs} runs, {result['cards']}-card pile dragged")
-    print(
-        f"cold start to first frame: median {statistics.median(colds):.2f} s "
-        f"(min {min(colds):.2f}, max {max(colds):.2f}); target < 1.5 s"
-    )
-    print(
-        f"drag frame time: median {statistics.median(ms):.1f} ms, "
-        f"p95 {ms[int(len(ms) * 0.95)]:.1f} ms, max {ms[-1]:.1f} ms; target < 16 ms"
-    )
+        for run in range(args.runs):
+            for kind in kinds:  # interleaved, so both see the same machine load
+                command = [sys.executable, __file__, "--child", kind, "--game", args.game]
+                command += ["--frames", str(args.frames)]
+                if args.profile and kind == "app" and run == 0:
+                    command += ["--profile", args.profile]
+                env["BENCH_T0"] = repr(time.perf_counter())
+                out = subprocess.run(
+                    command, env=env, capture_output=True, text=True, check=True
+                ).stdout
+                result = json.loads(out.strip().splitlines()[-1])
+                colds[kind].append(result["cold_start"])
+                frames[kind].extend(result["frames"])
+                if kind == "app":
+                    cards = result["cards"]
+    print(f"game {args.game}, {args.runs} runs, {cards}-card pile dragged")
+    for kind in kinds:
+        name = "helpdeck" if kind == "app" else "bare Kivy Label app (baseline)"
+        ms = sorted(f * 1000 for f in frames[kind])
+        cold = colds[kind]
+        print(f"{name}:")
+        print(
+            f"  cold start to first frame: median {statistics.median(cold):.2f} s "
+            f"(min {min(cold):.2f}, max {max(cold):.2f}); target < 1.5 s"
+        )
+        print(
+            f"  frame time: median {statistics.median(ms):.1f} ms, "
+            f"p95 {ms[int(len(ms) * 0.95)]:.1f} ms, max {ms[-1]:.1f} ms; target < 16 ms"
+        )
+    if len(kinds) == 2:
+        app_ms = statistics.median(frames["app"]) / statistics.median(frames["bare"])
+        print(f"drag frame / baseline frame: {app_ms:.2f}x")
     return 0
 
 

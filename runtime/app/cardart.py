@@ -1,8 +1,9 @@
 """Card faces, backs and empty-pile markers drawn with Kivy canvas instructions.
 
-Everything is drawn in card-local coordinates (0, 0)..(w, h) so a card widget moves by
-changing one Translate; suits are built from circles and triangles, ranks are CoreLabel
-textures cached per size, so cards are crisp at any scale and need no image files.
+Everything is drawn in card-local coordinates (0, 0)..(w, h), once per look and size, into
+an Fbo: a card on the table is then one textured rectangle (software GL pays per draw call,
+and a face is ~20 of them). Suits are built from circles and triangles, ranks are CoreLabel
+textures, so cards are crisp at any scale and need no image files.
 """
 
 from __future__ import annotations
@@ -11,8 +12,11 @@ from functools import lru_cache
 
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
+    ClearBuffers,
+    ClearColor,
     Color,
     Ellipse,
+    Fbo,
     InstructionGroup,
     Line,
     Quad,
@@ -97,7 +101,8 @@ def _stem(group: InstructionGroup, cx: float, cy: float, s: float) -> None:
     )
 
 
-def draw_face(group: InstructionGroup, card: int, w: float, h: float) -> None:
+def draw_face(group: InstructionGroup, card: int, w: float, h: float, centre: bool = True) -> None:
+    """A face; ``centre=False`` leaves out the big centre suit (a covered pyramid card)."""
     rank, suit = RANK[card], SUIT[card]
     colour = RED if suit in (Suit.DIAMONDS, Suit.HEARTS) else BLACK
     radius = _radius(w)
@@ -121,8 +126,9 @@ def draw_face(group: InstructionGroup, card: int, w: float, h: float) -> None:
     group.add(Color(*colour))
     small = min(w * 0.26, index_h * 0.85)
     suit_shape(group, suit, w - w * 0.08 - small / 2, h - h * 0.02 - index_h / 2, small)
-    big = w * (0.55 if rank in (1, 11, 12, 13) else 0.45)
-    suit_shape(group, suit, w / 2, h * 0.40, big)
+    if centre:
+        big = w * (0.55 if rank in (1, 11, 12, 13) else 0.45)
+        suit_shape(group, suit, w / 2, h * 0.40, big)
 
 
 def draw_back(group: InstructionGroup, w: float, h: float) -> None:
@@ -186,3 +192,54 @@ def draw_outline(
     group.add(
         Line(rounded_rectangle=(x - 2, y - 2, rw + 4, rh + 4, _radius(w)), width=max(1.5, w * 0.03))
     )
+
+
+# -- looks rendered once ----------------------------------------------------------------
+
+BACK_LOOK = -1  # a face-down card
+_fbos: dict[tuple[object, ...], Fbo] = {}
+
+
+def _render(key: tuple[object, ...], size: tuple[int, int], art: InstructionGroup) -> Texture:
+    """The texture of ``art`` drawn into a ``size`` Fbo kept under ``key``.
+
+    The Fbo is kept, not just its texture: Kivy redraws an Fbo's canvas when the GL context
+    is recreated (Android resume), so the look survives.
+    """
+    fbo = _fbos.get(key)
+    if fbo is None:
+        if len(_fbos) > 400:  # a window resized many times: drop the old sizes
+            _fbos.clear()
+        fbo = Fbo(size=size)
+        with fbo:
+            ClearColor(0, 0, 0, 0)
+            ClearBuffers()
+        fbo.add(art)
+        fbo.draw()
+        _fbos[key] = fbo
+    return fbo.texture
+
+
+def card_texture(card: int, centre: bool, w: float, h: float) -> Texture:
+    """The look of ``card`` (or `BACK_LOOK`) at ``w`` x ``h`` pixels, rendered on first use."""
+    size = (max(2, round(w)), max(2, round(h)))
+    key = ("card", card, centre, *size)
+    if key in _fbos:
+        return _fbos[key].texture
+    art = InstructionGroup()
+    if card == BACK_LOOK:
+        draw_back(art, *size)
+    else:
+        draw_face(art, card, *size, centre=centre)
+    return _render(key, size, art)
+
+
+def marker_texture(text: str, ring: bool, w: float, h: float) -> Texture:
+    """An empty pile's marker (see `draw_marker`) at ``w`` x ``h`` pixels."""
+    size = (max(2, round(w)), max(2, round(h)))
+    key = ("marker", text, ring, *size)
+    if key in _fbos:
+        return _fbos[key].texture
+    art = InstructionGroup()
+    draw_marker(art, 0, 0, *size, text, ring)
+    return _render(key, size, art)

@@ -1,40 +1,49 @@
-"""One card on the table: a widget whose canvas is redrawn only when its look changes."""
+"""One card on the table: one textured rectangle (its look, rendered once per size) and an
+outline shown while it is selected. Moving a card moves one rectangle; nothing is rebuilt."""
 
 from __future__ import annotations
 
-from kivy.graphics import InstructionGroup, PopMatrix, PushMatrix, Translate
+from kivy.graphics import Color, InstructionGroup, Rectangle
 from kivy.uix.widget import Widget
 
-from runtime.app.cardart import draw_back, draw_face, draw_outline
+from runtime.app.cardart import BACK_LOOK, card_texture, draw_outline
 
 
 class CardWidget(Widget):
     def __init__(self, card: int, **kwargs: object) -> None:
         super().__init__(size_hint=(None, None), **kwargs)
         self.card = card
-        self._look: tuple[bool, bool, float, float] | None = None
+        self._look: tuple[bool, bool, bool, float, float] | None = None
         with self.canvas:
-            PushMatrix()
-            self._translate = Translate(0, 0)
-            self._art = InstructionGroup()
-            PopMatrix()
-        self._art_in_canvas = True
+            Color(1, 1, 1, 1)
+            self._face = Rectangle(pos=self.pos, size=self.size)
+            self._outline = InstructionGroup()
         self.bind(pos=self._moved)
 
     def _moved(self, _widget: Widget, pos: tuple[float, float]) -> None:
-        self._translate.xy = pos
+        self._face.pos = pos
+        if self._look is not None and self._look[1]:
+            self._draw_outline()
 
-    def set_look(self, face_up: bool, selected: bool, w: float, h: float) -> None:
-        look = (face_up, selected, round(w, 1), round(h, 1))
+    def set_look(
+        self, face_up: bool, selected: bool, w: float, h: float, centre: bool = True
+    ) -> None:
+        """``centre=False``: no big centre suit (a pyramid card whose middle is covered)."""
+        look = (face_up, selected, centre, round(w, 1), round(h, 1))
         if look == self._look:
             return
+        old = self._look
         self._look = look
         self.size = (w, h)
-        art = self._art
-        art.clear()
-        if face_up:
-            draw_face(art, self.card, w, h)
-        else:
-            draw_back(art, w, h)
+        if old is None or old[0] != face_up or old[2:] != look[2:]:
+            card = self.card if face_up else BACK_LOOK
+            self._face.texture = card_texture(card, centre or not face_up, w, h)
+            self._face.size = (w, h)
         if selected:
-            draw_outline(art, (0, 0, w, h), w)
+            self._draw_outline()
+        else:
+            self._outline.clear()
+
+    def _draw_outline(self) -> None:
+        self._outline.clear()
+        draw_outline(self._outline, (self.x, self.y, self.width, self.height), self.width)

@@ -20,6 +20,7 @@ from runtime.app.i18n import _
 from runtime.app.launch import Launch
 from runtime.app.session import Session
 from runtime.app.storage import Store, data_dir
+from runtime.app.tablewidget import FELT
 
 HERE = Path(__file__).parent
 SCREENS = {
@@ -56,7 +57,7 @@ class HelpdeckApp(App):
     # -- building -----------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
-        Window.clearcolor = (0.12, 0.14, 0.18, 1)
+        Window.clearcolor = FELT  # the table's felt; other screens paint their own background
         Builder.load_file(str(HERE / "common.kv"))
         self.session = Session(Store(data_dir(self.user_data_dir)))
         self.language = self.session.settings.language

@@ -12,7 +12,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
-from runtime.app.cardart import draw_marker, draw_outline
+from runtime.app.cardart import draw_outline, marker_texture
 from runtime.app.cardwidget import CardWidget
 from runtime.app.controller import Controller
 from runtime.app.geometry import TableGeometry, shows_stock, table_geometry
@@ -41,9 +41,10 @@ class TableWidget(Widget):
         self._animating: set[CardWidget] = set()
         self._drag: dict[str, object] | None = None
         self._show_stock = True
+        self._marker_key: object = None
+        # No felt rectangle: the window's clear colour is the felt (a full-window fill costs
+        # as much as all the cards under software GL). Markers are one texture each.
         with self.canvas.before:
-            Color(*FELT)
-            self._felt = Rectangle(pos=self.pos, size=self.size)
             self._markers = InstructionGroup()
         with self.canvas.after:
             self._highlights = InstructionGroup()
@@ -69,7 +70,6 @@ class TableWidget(Widget):
             self.refresh(animate=True, stagger=0.012)
 
     def _resized(self, *_args: object) -> None:
-        self._felt.pos, self._felt.size = self.pos, self.size
         if self.controller is not None:
             self.finish_animations()
             self.relayout(animate=False)
@@ -130,11 +130,22 @@ class TableWidget(Widget):
         self._order = order
 
     def _draw_markers(self, state: State, geo: TableGeometry) -> None:
+        looks = [(pile, *pile_marker(state, pile)) for pile in geo.slots]
+        key = (tuple(looks), geo, self.x, self.y)
+        if key == self._marker_key:
+            return
+        self._marker_key = key
         self._markers.clear()
-        for pile, slot in geo.slots.items():
-            text, ring = pile_marker(state, pile)
-            draw_marker(
-                self._markers, self.x + slot.x, self.y + slot.y, geo.card_w, geo.card_h, text, ring
+        self._markers.add(Color(1, 1, 1, 1))
+        w, h = geo.card_w, geo.card_h
+        for pile, text, ring in looks:
+            slot = geo.slots[pile]
+            self._markers.add(
+                Rectangle(
+                    texture=marker_texture(text, ring, w, h),
+                    pos=(self.x + slot.x, self.y + slot.y),
+                    size=(w, h),
+                )
             )
 
     # -- animation ----------------------------------------------------------------------
