@@ -5,7 +5,7 @@ A disagreement that no rule here explains is reported as a Helpdeck bug.
 
 from __future__ import annotations
 
-from runtime.engine import DEAL, MoveKind, PileKind, State
+from runtime.engine import DEAL, PileKind, State
 
 from .compare import Finding, Position, position_of
 from .games import GameMap
@@ -66,7 +66,7 @@ def _reason(finding: Finding, state: State, game: GameMap) -> str | None:
                 return "stock-double-click"
     if finding.kind == "dealable" and _out_of_redeals(state):
         return "unlimited-redeals"
-    if finding.kind == "result" and _finishes_pyramid(finding, state, game):
+    if _finishes_pyramid(finding.theirs, state, game):
         return "escalator-finish"
     return None
 
@@ -75,22 +75,22 @@ def _out_of_redeals(state: State) -> bool:
     return state.rules.redeals > 0 and state.redeals_left == 0 and not state.pile("s")
 
 
-def _finishes_pyramid(finding: Finding, state: State, game: GameMap) -> bool:
-    """The last pyramid card: Helpdeck also deals out the stock; otherwise the same."""
-    move = finding.move
-    if not (state.rules.finish_stock_when_tableau_clear and move and finding.theirs):
+def _finishes_pyramid(theirs: Position | None, state: State, game: GameMap) -> bool:
+    """Aisleriot's position after the last pyramid card went to the waste: Helpdeck's,
+    but with the stock still to be dealt."""
+    if theirs is None or not state.rules.finish_stock_when_tableau_clear:
         return False
-    if move.kind is not MoveKind.TRANSFER:
-        return False
-    after = state.clone()
-    after.apply(move)
-    if any(after.piles[t] for t in state.layout.tableau):
-        return False
-    stock = game.slot_of(state.layout.stock)
-    theirs = {s: c for s, c in finding.theirs.items() if s != stock}
-    ours = {s: c for s, c in position_of(after, game).items() if s != stock}
-    waste = game.slot_of(state.layout.waste)
-    return {**theirs, waste: ()} == {**ours, waste: ()}
+    stock, waste = game.slot_of(state.layout.stock), game.slot_of(state.layout.waste)
+    for move in state.legal_moves():
+        after = state.clone()
+        after.apply(move)
+        if any(after.piles[t] for t in state.layout.tableau):
+            continue
+        ours = position_of(after, game)
+        same_rest = all(theirs[s] == ours[s] for s in ours if s not in (stock, waste))
+        if same_rest and waste is not None and ours[waste][: len(theirs[waste])] == theirs[waste]:
+            return True
+    return False
 
 
 def classify(

@@ -9,9 +9,10 @@ import pytest
 
 from runtime.engine import Move, MoveKind, State, new_game
 
-from .compare import position_of, set_position
+from .compare import compare, position_of, set_position
 from .games import GAMES
 from .guile import Aisleriot, find_go_dir, unavailable_reason
+from .known import classify
 from .sampling import random_positions, run
 
 reason = unavailable_reason()
@@ -95,3 +96,25 @@ def _agreeing_move(state: State) -> Move | None:
         if not after.is_won():
             return move
     return None
+
+
+def test_escalator_last_pyramid_card(ar: Aisleriot) -> None:
+    """Random play seldom clears the pyramid, so the end is set up by hand: Aisleriot wins
+    with the stock left; Helpdeck deals the stock out to the waste (an intended difference)."""
+    spec = GAMES["escalator"]
+    state = new_game("escalator")
+    layout = state.layout
+    piles: list[tuple[int, ...]] = [()] * len(state.piles)
+    rest = [c for c in range(52) if c not in (5, 6)]
+    piles[layout.tableau[0]] = (5,)  # 6C, the last pyramid card
+    piles[layout.waste] = (*rest[:20], 6)  # 7C on top
+    piles[layout.stock] = tuple(c | 64 for c in rest[20:])
+    state.piles = tuple(piles)
+    ar.load(spec.scheme)
+    reasons = {why for _, why in classify(compare(ar, spec, state), state, spec)}
+    assert reasons == {"escalator-finish", "stock-double-click"}
+    set_position(ar, spec, state)
+    pyramid, waste = spec.slots[layout.tableau[0]], spec.slots[layout.waste]
+    assert pyramid is not None and waste is not None
+    accepted, _ = ar.act("drag", pyramid, 1, waste)
+    assert accepted and ar.status()["won"]
