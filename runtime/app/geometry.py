@@ -36,6 +36,7 @@ class Place:
     x: float
     y: float
     fan: Fan = Fan.NONE
+    floor: float | None = None  # DOWN fans stop here (card heights from the top); None: the end
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +66,7 @@ class TableGeometry:
     card_w: float
     card_h: float
     slots: dict[int, Slot]
+    min_target: float = 0.0  # smallest touch target (px): a pile's zone is at least this
 
     def positions(self, piles: tuple[tuple[int, ...], ...]) -> dict[int, list[tuple[float, float]]]:
         """Bottom-left corner of every card of every shown pile, bottom card first."""
@@ -124,7 +126,28 @@ class TableGeometry:
                 x, y, (slot.x, slot.y, self.card_w, self.card_h)
             ):
                 return pile, None
+        # Near misses: the whole column of a pile (down to where its fan may reach) and the
+        # gap around it count, so even small cards are touch targets of `min_target` or more.
+        for pile in self.slots:
+            if _inside(x, y, self.zone(pile)):
+                count = len(positions.get(pile, ()))
+                return pile, (count - 1 if count else None)
         return None
+
+    def zone(self, pile: int) -> Rect:
+        """Where a touch means ``pile``: its column, half the gap to each neighbour, at least
+        `min_target` in each direction."""
+        slot = self.slots[pile]
+        gap = self.card_w * (PITCH - 1) / 2
+        bottom = slot.limit if slot.fan is Fan.DOWN else slot.y
+        width = max(self.card_w + 2 * gap, self.min_target)
+        height = max(slot.y + self.card_h - bottom, self.min_target)
+        centre_x = slot.x + self.card_w / 2
+        if slot.fan is Fan.RIGHT:
+            width = max(width, self.card_w + 3 * slot.fan_step)
+            centre_x = slot.x + width / 2 - gap
+        centre_y = bottom + (slot.y + self.card_h - bottom) / 2
+        return (centre_x - width / 2, centre_y - height / 2, width, height)
 
     def drop_target(
         self,
@@ -249,7 +272,44 @@ def _standard_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan
     width = x + (PITCH + 1 if len(foundations) > 1 else 1 if foundations else -0.1)
     rows = max(len(head), math.ceil(len(foundations) / 2), math.ceil(len(small_reserves) / 2))
     plans.append(Plan(tuple(places), width, max(rows * ROW - 0.12, y + need)))
+    if len(tableau) >= 6:
+        plans.append(_two_row_plan(layout, head, waste_fan, need))
     return plans
+
+
+def _two_row_plan(layout: Layout, head: list[int], waste_fan: object, need: float) -> Plan:
+    """A tall window (a phone upright): the tableau in two rows of half as many columns, so
+    cards come out about twice as wide. Layout only: the piles and their rules are unchanged.
+    """
+    tableau, reserves, foundations = layout.tableau, layout.reserves, layout.foundations
+    half = math.ceil(len(tableau) / 2)
+    cols = max(half, len(foundations), len(head) + len(reserves) if len(reserves) <= 2 else 0)
+    rows: list[list[int]] = []
+    top = head + (list(reserves) if len(reserves) <= 2 else [])
+    if len(top) + len(foundations) <= cols:
+        rows.append(top + [-1] * (cols - len(top) - len(foundations)) + list(foundations))
+    else:
+        rows += [top, list(foundations)] if top else [list(foundations)]
+    if len(reserves) > 2:
+        rows += [list(reserves[i : i + cols]) for i in range(0, len(reserves), cols)]
+    cols = max(cols, *(len(r) for r in rows))
+    places: list[Place] = []
+    y = 0.0
+    for row in rows:
+        start = (cols - len(row)) * PITCH / 2
+        for i, pile in enumerate(row):
+            if pile >= 0:
+                places.append(Place(pile, start + i * PITCH, y, waste_fan(pile)))  # type: ignore[operator]
+        y += ROW
+    first, second = tableau[:half], tableau[half:]
+    start = (cols - len(first)) * PITCH / 2
+    second_y = y + need
+    places += [
+        Place(p, start + i * PITCH, y, Fan.DOWN, floor=second_y - 0.06) for i, p in enumerate(first)
+    ]
+    start = (cols - len(second)) * PITCH / 2
+    places += [Place(p, start + i * PITCH, second_y, Fan.DOWN) for i, p in enumerate(second)]
+    return Plan(tuple(places), (cols - 1) * PITCH + 1, second_y + need)
 
 
 def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
@@ -258,7 +318,9 @@ def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
     return _standard_plans(rules, layout, show_stock)
 
 
-def fit(plans: list[Plan], width: float, height: float, margin: float) -> TableGeometry:
+def fit(
+    plans: list[Plan], width: float, height: float, margin: float, min_target: float = 0.0
+) -> TableGeometry:
     """Scale the plan that gives the largest cards to ``width`` x ``height`` pixels."""
     best: tuple[float, Plan] | None = None
     for plan in plans:
@@ -276,14 +338,21 @@ def fit(plans: list[Plan], width: float, height: float, margin: float) -> TableG
     for place in plan.places:
         y = top - place.y * card_h - card_h
         step = card_w * SIDE_STEP if place.fan is Fan.RIGHT else card_h * UP_STEP
-        slots[place.pile] = Slot(place.pile, left + place.x * card_w, y, place.fan, step, margin)
-    return TableGeometry(width, height, card_w, card_h, slots)
+        limit = margin if place.floor is None else top - place.floor * card_h
+        slots[place.pile] = Slot(place.pile, left + place.x * card_w, y, place.fan, step, limit)
+    return TableGeometry(width, height, card_w, card_h, slots, min_target)
 
 
 def table_geometry(
-    rules: Rules, layout: Layout, show_stock: bool, width: float, height: float, margin: float
+    rules: Rules,
+    layout: Layout,
+    show_stock: bool,
+    width: float,
+    height: float,
+    margin: float,
+    min_target: float = 0.0,
 ) -> TableGeometry:
-    return fit(plans_for(rules, layout, show_stock), width, height, margin)
+    return fit(plans_for(rules, layout, show_stock), width, height, margin, min_target)
 
 
 def shows_stock(layout: Layout, dealt: tuple[tuple[int, ...], ...]) -> bool:

@@ -79,7 +79,7 @@ class TableWidget(Widget):
         if state is None or self.width < 10 or self.height < 10:
             return
         self.geometry = table_geometry(
-            state.rules, state.layout, self._show_stock, self.width, self.height, dp(4)
+            state.rules, state.layout, self._show_stock, self.width, self.height, dp(4), dp(48)
         )
         self.refresh(animate=animate)
 
@@ -92,6 +92,7 @@ class TableWidget(Widget):
         self.positions = positions = geo.positions(state.piles)
         self._draw_markers(state, geo)
         selection = self.controller.selection if self.controller else None
+        covered = covered_piles(state)
         order: list[CardWidget] = []
         moving: list[CardWidget] = []
         delay = 0.0
@@ -101,7 +102,9 @@ class TableWidget(Widget):
             for index, (card, (x, y)) in enumerate(zip(cards, spots, strict=True)):
                 widget = self.cards[card & CARD_MASK]
                 selected = chosen and index >= len(cards) - selection.size  # type: ignore[union-attr]
-                widget.set_look(card < FACE_DOWN, selected, geo.card_w, geo.card_h)
+                widget.set_look(
+                    card < FACE_DOWN, selected, geo.card_w, geo.card_h, pile not in covered
+                )
                 target = (self.x + x, self.y + y)
                 if _far(widget.pos, target):
                     if animate and self.duration:
@@ -288,6 +291,17 @@ class TableWidget(Widget):
     def _pile_widgets(self, pile: int) -> list[CardWidget]:
         assert self.state is not None
         return [self.cards[c & CARD_MASK] for c in self.state.piles[pile]]
+
+
+def covered_piles(state: State) -> set[int]:
+    """Pyramid piles with a card still lying on them: drawn without the centre suit, which
+    would otherwise peep out in slivers between the two cards covering it."""
+    tableau, piles = state.layout.tableau, state.piles
+    return {
+        tableau[i]
+        for i, over in enumerate(state.rules.covered_by)
+        if any(piles[tableau[c]] for c in over)
+    }
 
 
 def _far(a: tuple[float, float] | list[float], b: tuple[float, float]) -> bool:
