@@ -3,6 +3,9 @@
 
 GAMES: tuple[tuple[str, str], ...] = (
     ("athena", "Athena"),
+    ("bakers_dozen", "Baker's Dozen"),
+    ("beleaguered_castle", "Beleaguered Castle"),
+    ("canfield", "Canfield"),
     ("eight_off", "Eight Off"),
     ("escalator", "Escalator"),
     ("freecell", "FreeCell"),

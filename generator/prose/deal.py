@@ -71,6 +71,19 @@ _SPLIT = re.compile(
 _IRREGULAR = re.compile(r"\bmore\b|\bexcept\b|\brest\s+of\s+the\s+cards\b|\bremove\b", _I)
 
 
+# "Any King that lands on top of another card during the deal goes to the bottom of its pile"
+_KINGS_BOTTOM = re.compile(
+    r"\bkings?\s+(?:that\s+lands?\s+on\s+(?:top\s+of\s+)?another\s+card\s+)?(?:during\s+the\s+deal\s+)?"
+    r"(?:goes|go|is\s+moved|are\s+moved)\s+to\s+the\s+bottom\s+of\s+(?:its|their)\s+piles?\b",
+    _I,
+)
+
+
+def kings_to_bottom(text: str) -> list[Hit]:
+    match = _KINGS_BOTTOM.search(text)
+    return [Hit("tableau.kings_to_bottom", True, _phrase(match))] if match else []
+
+
 def _n(text: str | None) -> int:
     value = 1 if (text or "").lower() in ("a", "an") else number(text or "")
     return -1 if value is None else value

@@ -52,8 +52,20 @@ _SKIP = re.compile(
 )
 
 
+# "Whenever a Tableau pile is emptied, it is refilled automatically with the top card of the
+# Reserve" (Canfield).
+_REFILL = re.compile(
+    r"\bemptied\b.*?\brefilled\s+automatically\s+(?:with|from)\s+the\s+top\s+card\s+of\s+the\s+"
+    r"reserve\b",
+    _I,
+)
+
+
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
+    refill = _REFILL.search(text)
+    if refill and (first_pile(text) or sentence.pile) == "tableau":
+        return [Hit("tableau.refill", "reserve", " ".join(refill.group(0).split()))]
     if not _EMPTY.search(text) or _SKIP.search(text):
         return []
     pile = first_pile(text) or sentence.pile or "tableau"

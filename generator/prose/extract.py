@@ -11,7 +11,7 @@ from generator.spec.facts import ProseFacts
 from . import builds, empty, foundations, groups, outcome, presence, reserves, stock
 from .collect import FactSink
 from .counts import find_count
-from .deal import piles, pyramid
+from .deal import kings_to_bottom, piles, pyramid
 from .options import find_options
 from .text import ROW_PILE, Hit, Sentence, first_pile, split_sentences
 
@@ -63,7 +63,7 @@ def _setup_rows(doc: HelpDocument, sink: FactSink) -> None:
         elif kind == "waste":
             sink.add(Hit("waste.present", True, row.label), row.line)
         if kind == "tableau":
-            for hit in pyramid(row.text):
+            for hit in [*pyramid(row.text), *kings_to_bottom(row.text)]:
                 sink.add(hit, row.line)
         count = find_count(kind, row.text)
         if count is not None:

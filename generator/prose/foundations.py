@@ -34,12 +34,28 @@ _NO_PLAY_BACK = re.compile(
 )
 
 
+# "The four Aces are taken out of the deck before it is shuffled and start on the Foundations"
+_ACES_START = re.compile(
+    r"\baces\s+are\s+taken\s+out\s+of\s+the\s+deck\b.*?\bstart\s+on\s+the\s+foundations\b", _I
+)
+# "but the Aces never leave the Foundations", "except the base-rank cards that start each
+# Foundation": the card a foundation starts with stays.
+_KEEP_BASE = re.compile(
+    r"\b(?:the\s+)?aces\s+never\s+leave\s+the\s+foundations\b"
+    r"|\bexcept\s+the\s+base[\s-]rank\s+cards\s+that\s+start\s+each\s+foundation\b",
+    _I,
+)
+
+
 def _words(match: re.Match[str]) -> str:
     return " ".join(match.group(0).split())
 
 
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
+    aces = _ACES_START.search(text)
+    if aces:
+        return [Hit("foundations.start_with_aces", True, _words(aces))]
     dealt = _DEALT.search(text)
     if dealt:  # names the foundation itself, whatever the sentence is about
         return [Hit("foundations.base", "dealt", _words(dealt))]
@@ -49,6 +65,9 @@ def find(sentence: Sentence) -> list[Hit]:
     ace = _ACE.search(text)
     if ace:
         hits.append(Hit("foundations.base", "ace", _words(ace)))
+    keep = _KEEP_BASE.search(text)
+    if keep:
+        hits.append(Hit("foundations.keep_base", True, _words(keep)))
     back = _PLAY_BACK.search(text)
     no_back = _NO_PLAY_BACK.search(text)
     if back and not no_back:

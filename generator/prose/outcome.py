@@ -33,6 +33,15 @@ _REMOVED_POINTS = re.compile(
 )
 
 
+# "You score one point for each card you put on a Foundation; the four Aces that start there
+# score nothing."
+_PLACED_POINTS = re.compile(
+    r"^you\s+score\s+one\s+point\s+for\s+each\s+card\s+you\s+(?:put|place)\s+on\s+a\s+"
+    r"foundation;\s+the\s+(?:four\s+)?(?:aces|cards)\s+that\s+start\s+there\s+score\s+nothing\b",
+    _I,
+)
+
+
 def _words(match: re.Match[str]) -> str:
     return " ".join(match.group(0).split()).rstrip(".")
 
@@ -55,6 +64,9 @@ def find(sentence: Sentence) -> list[Hit]:
         points = _FOUNDATION_POINTS.search(text)
         if points:
             hits.append(Hit("scoring.kind", "foundation_cards", _words(points)))
+        placed = _PLACED_POINTS.search(text)
+        if placed:
+            hits.append(Hit("scoring.kind", "foundation_cards_placed", _words(placed)))
         removed = _REMOVED_POINTS.search(text)
         if removed:
             hits.append(Hit("scoring.kind", "tableau_cards_removed", _words(removed)))
