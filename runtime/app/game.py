@@ -9,8 +9,9 @@ from kivy.clock import Clock
 
 from runtime.app.controller import Controller
 from runtime.app.dialogs import ask, choose_options, tell
-from runtime.app.hints import best_hint
-from runtime.app.i18n import _
+from runtime.app.helpdoc import game_title
+from runtime.app.hints import advise
+from runtime.app.i18n import _, current, help_language
 from runtime.app.session import Session, known_game
 from runtime.app.stats import format_time
 from runtime.engine import Move, State
@@ -57,11 +58,20 @@ class GamePresenter:
     def start(self, game_id: str, seed: int | None = None) -> None:
         self.session.start(game_id, seed)
         self.show_game()
+        for message in self.session.messages:
+            self.tell(_("Notice"), message)
+        self.session.messages.clear()
+
+    @property
+    def title(self) -> str:
+        """The game's name in the UI language."""
+        state = self.state
+        return game_title(state.game.id, help_language(current()), state.game.title)
 
     def update(self) -> None:
         """Copy the state into the App properties the .kv files bind to."""
         app, state = self.app, self.state
-        app.game_title = state.game.title
+        app.game_title = self.title
         app.can_undo = state.can_undo()
         app.can_redo = state.can_redo()
         status = state.stock_status
@@ -77,7 +87,8 @@ class GamePresenter:
         if stock or state.layout.waste >= 0:
             parts.append(_("Stock {n}").format(n=len(stock)))
         if state.rules.redeals:
-            left = "∞" if state.redeals_left < 0 else str(state.redeals_left)
+            # Translators: "unlimited" redeals, shown as "Redeals ∞"; keep it short.
+            left = _("∞") if state.redeals_left < 0 else str(state.redeals_left)
             parts.append(_("Redeals {n}").format(n=left))
         if state.rules.base_from_deal:
             parts.append(_("Base {rank}").format(rank=RANK_NAMES[state.base - 1]))
@@ -140,8 +151,8 @@ class GamePresenter:
             seconds = format_time(self.session.elapsed)
             tell(
                 _("You won!"),
-                _("{title} won in {moves} moves, {time}.").format(
-                    title=state.game.title, moves=len(state.move_log), time=seconds
+                _("{title} is won. Moves: {moves}. Time: {time}.").format(
+                    title=self.title, moves=len(state.move_log), time=seconds
                 ),
                 [(_("New game"), self.new_game), (_("Close"), None)],
             )
@@ -173,11 +184,33 @@ class GamePresenter:
 
     def hint(self) -> None:
         self._settle()
-        move = best_hint(self.state)
-        if move is None:
+        advice = advise(self.state)
+        if advice.lost:
+            undo_to = advice.undo_to
+            buttons: list[tuple[str, Any]] = []
+            if undo_to is not None and undo_to < len(self.state.move_log):
+                steps = len(self.state.move_log) - undo_to
+                message = _(
+                    "This game can no longer be won. Moves to undo to make it winnable again: {n}."
+                ).format(n=steps)
+                buttons.append((_("Undo to there"), lambda: self.undo_to(undo_to)))
+            else:
+                message = _("This game can no longer be won.")
+            if advice.move is not None and self.table is not None:
+                self.table.show_hint(advice.move)
+            tell(_("Hint"), message, [*buttons, (_("New game"), self.new_game), (_("Close"), None)])
+        elif advice.move is None:
             tell(_("Hint"), _("There are no moves left."), [(_("Close"), None)])
         elif self.table is not None:
-            self.table.show_hint(move)
+            self.table.show_hint(advice.move)
+
+    def undo_to(self, keep: int) -> None:
+        """Undo until ``keep`` moves are left."""
+        self._settle()
+        while len(self.state.move_log) > keep and self.session.undo() is not None:
+            pass
+        self._told_over = False
+        self._after_change()
 
     # -- whole games --------------------------------------------------------------------
 

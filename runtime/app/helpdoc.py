@@ -1,117 +1,95 @@
-"""A game's help as (section title, paragraphs), read from DocBook with lxml, safely:
-no network, no DTD, no entity expansion (an entity reference becomes its plain meaning or
-nothing), so a hostile help file cannot reach out or blow up memory."""
+"""A game's help, read from the generated help JSON (``generated/help/<lang>/<game>.json``,
+package data, so it works installed): sections by kind, the Setup table, translator credits.
+See docs/translation.md for the format. No Kivy here."""
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
+from typing import Any
 
-from lxml import etree
+import generated
 
-ROOT = Path(__file__).resolve().parents[2]
-HELP_DIR = ROOT / "generated" / "help"
-SPECS_DIR = ROOT / "specs"
+HELP_DIR = Path(generated.__file__).resolve().parent / "help"
+SOURCE = "C"
+HELP_FORMAT = 1
 
-Section = tuple[str, list[str]]
 
-_ENTITIES = {"nbsp": " ", "mdash": "—", "ndash": "–", "hellip": "…", "amp": "&", "lt": "<"}
-_DIVISIONS = {"sect1", "sect2", "sect3", "sect4", "section", "simplesect", "article", "chapter"}
-_SKIP = {"title", "subtitle", "titleabbrev", "indexterm", "remark", "info", "sect1info"}
+@dataclass(frozen=True)
+class Section:
+    kind: str  # intro setup goal rules options scoring strategy other
+    title: str
+    paragraphs: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SetupRow:
+    kind: str  # deck stock waste foundation tableau reserve cell other
+    label: str
+    text: str
+
+
+@dataclass(frozen=True)
+class HelpDoc:
+    game: str
+    language: str  # the language actually read: the one asked for, or "C"
+    title: str
+    sections: tuple[Section, ...]
+    setup: tuple[SetupRow, ...] = ()
+    credits: tuple[str, ...] = field(default=())
 
 
 def languages() -> list[str]:
     """ "C" (the source language) and every language with generated help."""
     found = sorted(p.name for p in HELP_DIR.iterdir() if p.is_dir()) if HELP_DIR.is_dir() else []
-    return ["C", *[lang for lang in found if lang != "C"]]
+    return [SOURCE, *[lang for lang in found if lang != SOURCE]]
 
 
-def help_source(game_id: str, lang: str) -> Path | None:
-    for path in (HELP_DIR / lang / f"{game_id}.xml", SPECS_DIR / f"{game_id}.xml"):
-        if path.is_file():
-            return path
+@cache
+def help_doc(game_id: str, lang: str = SOURCE) -> HelpDoc | None:
+    """The help for ``game_id`` in ``lang``, else in English; None if there is none."""
+    for language in dict.fromkeys((lang, SOURCE)):
+        data = _read(HELP_DIR / language / f"{game_id}.json")
+        if data is not None:
+            return _parse(data, game_id, language)
     return None
 
 
-def help_text(game_id: str, lang: str = "C") -> list[Section]:
-    """The help for ``game_id`` in ``lang`` (falling back to the source text)."""
-    path = help_source(game_id, lang)
-    if path is None:
-        return []
-    parser = etree.XMLParser(
-        resolve_entities=False,
-        no_network=True,
-        load_dtd=False,
-        dtd_validation=False,
-        huge_tree=False,
-        remove_comments=True,
-        remove_pis=True,
-        recover=True,
+def game_title(game_id: str, lang: str, fallback: str) -> str:
+    """The game's name in ``lang`` (its help page's title), else ``fallback``."""
+    doc = help_doc(game_id, lang)
+    return doc.title if doc is not None and doc.title else fallback
+
+
+def _read(path: Path) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(data, dict) or data.get("format") != HELP_FORMAT:
+        return None
+    return data
+
+
+def _parse(data: dict[str, Any], game_id: str, language: str) -> HelpDoc:
+    def text(value: object) -> str:
+        return value if isinstance(value, str) else ""
+
+    sections = tuple(
+        Section(
+            text(s.get("kind")) or "other",
+            text(s.get("title")),
+            tuple(text(p) for p in s.get("paragraphs") or () if text(p)),
+        )
+        for s in data.get("sections") or ()
+        if isinstance(s, dict)
     )
-    root = etree.parse(str(path), parser).getroot()
-    if root is None:
-        return []
-    sections: list[Section] = []
-    _division(root, sections)
-    return [(title, paras) for title, paras in sections if paras or title]
-
-
-def _tag(node: etree._Element) -> str:
-    return node.tag if isinstance(node.tag, str) else ""
-
-
-def _title(node: etree._Element) -> str:
-    for child in node:
-        if _tag(child) == "title":
-            return inline(child)
-    return ""
-
-
-def _division(node: etree._Element, out: list[Section]) -> None:
-    paras: list[str] = []
-    out.append((_title(node), paras))
-    for child in node:
-        if _tag(child) in _DIVISIONS:
-            _division(child, out)
-        else:
-            _block(child, paras)
-
-
-def _block(node: etree._Element, paras: list[str]) -> None:
-    tag = _tag(node)
-    if not tag or tag in _SKIP:
-        return
-    if tag in ("para", "simpara", "formalpara"):
-        text = inline(node)
-        if text:
-            paras.append(text)
-    elif tag == "row":
-        cells = [inline(entry) for entry in node if _tag(entry) == "entry"]
-        if cells and any(cells):
-            paras.append(": ".join(c for c in cells if c) if len(cells) == 2 else " | ".join(cells))
-    elif tag == "listitem":
-        text = " ".join(inline(c) for c in node if _tag(c))
-        paras.append(f"• {text}" if text else "•")
-    elif tag == "varlistentry":
-        term = " ".join(inline(c) for c in node if _tag(c) == "term")
-        body = " ".join(inline(c) for c in node if _tag(c) == "listitem")
-        paras.append(f"{term}: {body}")
-    else:
-        for child in node:
-            _block(child, paras)
-
-
-def inline(node: etree._Element) -> str:
-    """The text of ``node`` with entity references replaced and whitespace collapsed."""
-    parts: list[str] = []
-
-    def walk(element: etree._Element) -> None:
-        if isinstance(element, etree._Entity):
-            parts.append(_ENTITIES.get(str(element.name), ""))
-        elif _tag(element) not in _SKIP or element is node:
-            parts.append(element.text or "")
-            for child in element:
-                walk(child)
-                parts.append(child.tail or "")
-
-    walk(node)
-    return " ".join("".join(parts).split())
+    setup = tuple(
+        SetupRow(text(r.get("kind")) or "other", text(r.get("label")), text(r.get("text")))
+        for r in data.get("setup") or ()
+        if isinstance(r, dict)
+    )
+    credits = tuple(text(c) for c in data.get("credits") or () if text(c))
+    return HelpDoc(game_id, language, text(data.get("title")), sections, setup, credits)

@@ -8,6 +8,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
+from kivy.core.text import LabelBase
 from kivy.core.window import Window
 from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
@@ -15,6 +16,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import ScreenManager, SlideTransition
 from kivy.utils import platform
 
+from runtime.app import i18n
 from runtime.app.game import GamePresenter
 from runtime.app.i18n import _
 from runtime.app.launch import Launch
@@ -44,7 +46,7 @@ class HelpdeckApp(App):
     can_stock = BooleanProperty(False)
     has_options = BooleanProperty(False)
     help_game = StringProperty("")
-    language = StringProperty("C")
+    lang = StringProperty(i18n.SOURCE)  # the UI language; kv rules name it to re-translate
     game = ObjectProperty(None, allownone=True)  # the GamePresenter
 
     def __init__(self, launch: Launch | None = None, **kwargs: Any) -> None:
@@ -58,9 +60,10 @@ class HelpdeckApp(App):
 
     def build(self) -> ScreenManager:
         Window.clearcolor = FELT  # the table's felt; other screens paint their own background
-        Builder.load_file(str(HERE / "common.kv"))
+        LabelBase.register(i18n.CJK_FONT, str(i18n.FONT_DIR / "HelpdeckCJK.ttf"))
         self.session = Session(Store(data_dir(self.user_data_dir)))
-        self.language = self.session.settings.language
+        self.lang = i18n.use(i18n.resolve(self.session.settings.language))
+        Builder.load_file(str(HERE / "common.kv"))
         self.game = GamePresenter(self, self.session)
         return ScreenManager(transition=SlideTransition(duration=0.2))
 
@@ -126,6 +129,19 @@ class HelpdeckApp(App):
                 return
         has_game = self.session is not None and self.session.state is not None
         self.show("table" if has_game else "chooser", direction="right")
+
+    def font_for(self, text: str, lang: str) -> str:
+        """For .kv: the font ``text`` needs in UI language ``lang`` (see `i18n.font_for`)."""
+        return i18n.font_for(text, lang)
+
+    def set_language(self, setting: str) -> None:
+        """A language picked in Settings ("system" or a code): every string updates now."""
+        session = self.session
+        assert session is not None
+        session.settings.language = setting
+        session.save_settings()
+        self.lang = i18n.use(i18n.resolve(setting))
+        self.game.update()
 
     def open_help(self, game_id: str | None = None) -> None:
         self.help_game = game_id or self.game.game_id

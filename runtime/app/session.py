@@ -29,6 +29,7 @@ class Session:
         self.elapsed = 0.0
         self.counted = False  # the deal's first move has been counted as a game played
         self.won = False  # the deal's win has been counted
+        self._deals: Any = None  # the solver's WinnableDeals, made when first needed
 
     def _load(self, name: str, fmt: str, parse: Any, default: Any) -> Any:
         try:
@@ -78,14 +79,42 @@ class Session:
     ) -> None:
         """Deal a new game (abandoning the current one) and save it."""
         self.abandon()
+        chosen = dict(options) if options is not None else self.settings.options.get(game_id)
+        if seed is None and self.settings.winnable:
+            seed = self._winnable_seed(game_id, chosen)
         if seed is None:
             seed = random.randrange(NEW_SEED_LIMIT)
-        chosen = dict(options) if options is not None else self.settings.options.get(game_id)
         try:
             state = new_game(game_id, chosen, seed)
         except ValueError:  # options saved for an older version of the game
             state = new_game(game_id, None, seed)
         self._begin(state)
+
+    def _winnable_seed(self, game_id: str, options: Mapping[str, bool] | None) -> int | None:
+        """The next seed the solver proved winnable (None: none proven yet). Proving more
+        goes on in a background thread, so the next few new deals are ready."""
+        deals = self._winnable_deals()
+        if deals is None:
+            return None
+        start = self.settings.next_winnable.get(game_id, 0)
+        try:
+            seed = deals.next_seed(game_id, options, start)
+            deals.prefill(game_id, options, start_seed=start if seed is None else seed + 1, count=3)
+        except (OSError, ValueError):
+            return None
+        if seed is not None:
+            self.settings.next_winnable[game_id] = seed + 1
+            self.save_settings()
+        else:
+            self.messages.append(_("No winnable deal is ready yet; this one is random."))
+        return seed
+
+    def _winnable_deals(self) -> Any:
+        if self._deals is None and winnable_available():
+            from runtime.solver import WinnableDeals
+
+            self._deals = WinnableDeals(self.store.path("winnable"))
+        return self._deals
 
     def start_code(self, code: str) -> None:
         from runtime.engine import from_deal_code
@@ -178,6 +207,13 @@ class Session:
         self.save()
         self.save_stats()
         self.save_settings()
+
+
+def winnable_available() -> bool:
+    """Whether the solver's cache of winnable deals is installed."""
+    from importlib.util import find_spec
+
+    return find_spec("runtime.solver") is not None and find_spec("runtime.solver.deals") is not None
 
 
 def known_game(game_id: str | None) -> str:

@@ -7,36 +7,43 @@ from typing import Any
 from kivy.app import App
 from kivy.uix.screenmanager import Screen
 
-from runtime.app.i18n import _
+from runtime.app.helpdoc import game_title
+from runtime.app.i18n import _, current, help_language
 from runtime.engine.catalog import game_titles
 
 
-def game_rows(query: str, stats: Any, current: str | None) -> list[dict[str, Any]]:
-    """RecycleView rows: recently played first, then the rest by title; filtered by ``query``."""
-    titles = game_titles()
+def game_rows(query: str, stats: Any, current_game: str | None) -> list[dict[str, Any]]:
+    """RecycleView rows: recently played first, then the rest by title in the UI language;
+    filtered by ``query`` (which matches the translated or the English name)."""
+    english = game_titles()
+    lang = help_language(current())
+    titles = {g: game_title(g, lang, t) for g, t in english.items()}
     words = query.lower().split()
     order = [g for g in stats.recent if g in titles]
     order += sorted((g for g in titles if g not in order), key=lambda g: titles[g].lower())
     rows = []
     for game_id in order:
         title = titles[game_id]
-        if any(w not in f"{title} {game_id}".lower() for w in words):
+        if any(w not in f"{title} {english[game_id]} {game_id}".lower() for w in words):
             continue
         entry = stats.games.get(game_id)
         if entry and entry.played:
             rate = entry.won * 100 // entry.played
-            detail = _("played {n}, won {pct}%").format(n=entry.played, pct=rate)
+            detail = _("played: {n}, won: {pct}%").format(n=entry.played, pct=rate)
         else:
             detail = _("not played yet")
-        if game_id == current:
-            detail = _("in progress") + " · " + detail
+        if game_id == current_game:
+            detail = _("in progress · {detail}").format(detail=detail)
         elif game_id in stats.recent:
-            detail = _("recent") + " · " + detail
+            detail = _("recent · {detail}").format(detail=detail)
         rows.append({"game_id": game_id, "title": title, "detail": detail})
     return rows
 
 
 class ChooserScreen(Screen):
+    def on_kv_post(self, _base_widget: object) -> None:
+        App.get_running_app().bind(lang=lambda *_args: self.refresh())
+
     def on_pre_enter(self, *_args: object) -> None:
         self.refresh()
 

@@ -1,27 +1,62 @@
-"""The settings screen: language, animations, auto-finish."""
+"""The settings screen: language (live), animations, auto-finish, winnable deals."""
 
 from __future__ import annotations
 
 from kivy.app import App
+from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import Screen
 
-from runtime.app.helpdoc import languages
+from runtime.app.i18n import LANGUAGES, SYSTEM, _, system_language
+from runtime.app.session import winnable_available
 
 
 class SettingsScreen(Screen):
+    has_winnable = BooleanProperty(False)
+    _loading = False
+
+    def on_kv_post(self, _base_widget: object) -> None:
+        App.get_running_app().bind(lang=lambda *_args: self._fill_languages())
+
     def on_pre_enter(self, *_args: object) -> None:
         settings = App.get_running_app().session.settings
-        self.ids.language.values = languages()
-        self.ids.language.text = settings.language
+        self._loading = True
+        self._fill_languages()
         self.ids.animations.active = settings.animations
         self.ids.autofinish.active = settings.autofinish
+        self.has_winnable = winnable_available()
+        self.ids.winnable.active = settings.winnable and self.has_winnable
+        self._loading = False
+
+    def _choices(self) -> dict[str, str]:
+        """Spinner text -> setting: the system's language first, then each by its own name."""
+        system = LANGUAGES[system_language()]
+        return {_("System ({language})").format(language=system): SYSTEM} | {
+            name: code for code, name in LANGUAGES.items()
+        }
+
+    def _fill_languages(self) -> None:
+        settings = App.get_running_app().session.settings
+        choices = self._choices()
+        loading, self._loading = self._loading, True
+        self.ids.language.values = list(choices)
+        wanted = settings.language if settings.language in choices.values() else SYSTEM
+        self.ids.language.text = next(t for t, c in choices.items() if c == wanted)
+        self._loading = loading
+
+    def language_picked(self, text: str) -> None:
+        if self._loading:
+            return
+        setting = self._choices().get(text)
+        if setting is not None:
+            App.get_running_app().set_language(setting)
 
     def changed(self) -> None:
+        if self._loading:
+            return
         app = App.get_running_app()
         settings = app.session.settings
-        settings.language = self.ids.language.text or "C"
         settings.animations = self.ids.animations.active
         settings.autofinish = self.ids.autofinish.active
-        app.language = settings.language
+        settings.winnable = self.ids.winnable.active and self.has_winnable
         app.game.set_animations(settings.animations)
         app.session.save_settings()
