@@ -12,7 +12,7 @@ from functools import cache
 
 from runtime.engine.cards import DECK_SIZE, RANK
 from runtime.engine.layout import Layout, Tables, layout_for, tables_for
-from runtime.engine.rules import GroupLimit, GroupMove, Rules, StockTarget
+from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill, Rules, StockTarget
 
 Cards = tuple[int, ...]
 
@@ -64,7 +64,14 @@ def _safe_needs(rules: Rules, tables: Tables, base: int) -> tuple[Cards | None, 
     can come back down, so we also wait until every lower rank is home (ranks must not wrap).
     A building waste would be a second use for the card, so then nothing is automatic.
     """
-    if tables.foundation is None or rules.waste_builds is not None:
+    if (
+        tables.foundation is None
+        or rules.waste_builds is not None
+        or rules.goal is not Goal.ALL_TO_FOUNDATIONS
+        or rules.decks != 1  # equal cards: "the card above is home" could mean its twin
+        or rules.foundations_take_suits
+        or rules.tableau_refill is not Refill.NONE  # emptying a pile has a side effect
+    ):
         return (None,) * DECK_SIZE
     if rules.foundation_play_back and (rules.base_from_deal or base != 1):
         return (None,) * DECK_SIZE

@@ -14,7 +14,6 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move
 from runtime.engine.rules import Goal
 from runtime.engine.state import State
@@ -61,7 +60,7 @@ class _Search:
             else engine_generator(self.model, state.clone())
         )
         self.autoplay = autoplay_function(self.model)
-        self.won = _won_function(self.model)
+        self.won = _won_function(self.model, state)
 
     def run(self, max_nodes: int, deadline: float | None, dead: DeadSet | None) -> SolveResult:
         state = self.state
@@ -129,12 +128,22 @@ class _Search:
         return result(Verdict.UNWINNABLE, nodes)
 
 
-def _won_function(model: Model) -> Callable[[Piles], bool]:
-    if model.rules.goal is Goal.ALL_TO_WASTE:
+def _won_function(model: Model, state: State) -> Callable[[Piles], bool]:
+    goal = model.rules.goal
+    deck = model.rules.deck_size
+    if goal is Goal.ALL_TO_WASTE:
         waste = model.layout.waste
-        return lambda piles: len(piles[waste]) == DECK_SIZE
-    f0, f1 = model.f0, model.f1
-    return lambda piles: sum(len(p) for p in piles[f0:f1]) == DECK_SIZE
+        return lambda piles: len(piles[waste]) == deck
+    if goal is Goal.ALL_TO_FOUNDATIONS:
+        f0, f1 = model.f0, model.f1
+        return lambda piles: sum(map(len, piles[f0:f1])) == deck
+    probe = state.clone()  # other goals: ask the engine
+
+    def won(piles: Piles) -> bool:
+        probe.piles = piles
+        return probe.is_won()
+
+    return won
 
 
 def solve(

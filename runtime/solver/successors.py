@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
-from runtime.engine.rules import GroupLimit, GroupMove, PileKind, StockTarget
+from runtime.engine.rules import Goal, GroupLimit, GroupMove, PileKind, Refill, StockTarget
 from runtime.engine.state import State
 from runtime.solver.model import Model
 
@@ -49,7 +49,20 @@ def _first(item: tuple[int, Move]) -> int:
 
 
 def fast_supported(model: Model) -> bool:
-    return not model.rules.covered_by
+    """Whether `fast_generator` models every rule of this game (else the engine's moves)."""
+    rules = model.rules
+    return (
+        not rules.covered_by
+        and rules.decks == 1  # hosts are looked up by card value: duplicates would collide
+        and rules.group_move in (GroupMove.ONE, GroupMove.BUILD, GroupMove.ANY_FACE_UP)
+        and not rules.foundation_keeps_base
+        and not rules.foundations_take_suits
+        and rules.tableau_refill is Refill.NONE
+        and not rules.reserve_face_down
+        and rules.stock_piles == 0
+        and rules.stock_target is not StockTarget.TABLEAU
+        and rules.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.ALL_TO_WASTE)
+    )
 
 
 def fast_generator(model: Model) -> Generator:

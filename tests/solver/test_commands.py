@@ -44,10 +44,10 @@ def test_solve_unknown_exit_code(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(
     "argv",
     [
-        ["solve", "klondike"],
+        ["solve", "no_such_game"],
         ["solve", "seahaven", "--option", "nonsense=on"],
         ["solve", "--deal", "seahaven-x"],
-        ["survey", "klondike", "--deals", "3"],
+        ["survey", "no_such_game", "--deals", "3"],
         ["survey", "saratoga", "--deals", "3", "--option", "nope=off"],
     ],
 )
