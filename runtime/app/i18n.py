@@ -15,15 +15,30 @@ from pathlib import Path
 LOCALE_DIR = Path(__file__).resolve().parents[1] / "locale"
 DOMAIN = "helpdeck"
 SOURCE = "en"
-# Each language named in itself, as a player looks for it.
+
+
+def N_(text: str) -> str:
+    """Mark ``text`` for extraction; translate it later, where it is shown."""
+    return text
+
+
+# Each language named in itself, as a player looks for it. The names are in the catalogues
+# (unchanged) only so the Japanese font subset keeps their characters.
 LANGUAGES: dict[str, str] = {
-    "en": "English",
-    "de": "Deutsch",
-    "es": "Español",
-    "fr": "Français",
-    "ja": "日本語",
-    "ru": "Русский",
-    "sv": "Svenska",
+    # Translators: a language's name in itself: copy it unchanged.
+    "en": N_("English"),
+    # Translators: a language's name in itself: copy it unchanged.
+    "de": N_("Deutsch"),
+    # Translators: a language's name in itself: copy it unchanged.
+    "es": N_("Español"),
+    # Translators: a language's name in itself: copy it unchanged.
+    "fr": N_("Français"),
+    # Translators: a language's name in itself: copy it unchanged.
+    "ja": N_("日本語"),
+    # Translators: a language's name in itself: copy it unchanged.
+    "ru": N_("Русский"),
+    # Translators: a language's name in itself: copy it unchanged.
+    "sv": N_("Svenska"),
 }
 SYSTEM = "system"  # the setting that follows the device's language
 
@@ -34,11 +49,6 @@ _current = SOURCE
 def _(text: str, *_bound: object) -> str:
     """``text`` in the current language; extra arguments only make .kv rules re-evaluate."""
     return _catalog.gettext(text)
-
-
-def N_(text: str) -> str:
-    """Mark ``text`` for extraction; translate it later, where it is shown."""
-    return text
 
 
 def current() -> str:

@@ -467,6 +467,186 @@ def monkey(d: Driver) -> None:
     print(f"monkey: {events} touch events, {len(d.state.move_log)} moves in the log")
 
 
+def dialogs(d: Driver) -> list[Any]:
+    from kivy.uix.modalview import ModalView
+
+    return [w for w in d.window.children if isinstance(w, ModalView)]
+
+
+def dialog_button(d: Driver, text: str) -> Any:
+    for dialog in dialogs(d):
+        for widget in dialog.walk():
+            if getattr(widget, "text", None) == text and hasattr(widget, "on_release"):
+                return widget
+    raise Failed(f"no dialog button {text!r}")
+
+
+def lit_pixels(path: Path, box: tuple[int, int, int, int]) -> int:
+    """Pixels in ``box`` (x, y, w, h from the image's top left) much brighter than the dark
+    background: text drawn there."""
+    from kivy.core.image import ImageLoader
+
+    data = ImageLoader.load(str(path), keep_data=True)._data[0]
+    width, fmt, raw = data.width, data.fmt, data.data
+    step = 4 if fmt in ("rgba", "bgra") else 3
+    x0, y0, w, h = box
+    count = 0
+    for y in range(y0, y0 + h, 2):
+        row = y * width * step
+        for x in range(x0, x0 + w, 2):
+            i = row + x * step
+            if raw[i] + raw[i + 1] + raw[i + 2] > 400:
+                count += 1
+    return count
+
+
+@scenario
+def help_language(d: Driver) -> None:
+    """Help in --lang (e.g. ja, ru) renders: text pixels in the body, the right font, the
+    Setup table, the translated title; the whole UI switched language live."""
+    from runtime.app.helpdoc import help_doc
+    from runtime.app.i18n import CJK_FONT, _
+
+    lang = d.args.lang
+    d.settle()
+    d.app.set_language(lang)
+    d.pump(3)
+    doc = help_doc(d.args.game, lang)
+    check(doc is not None and doc.language == lang, f"no {lang} help for {d.args.game}")
+    d.press(_("Help"))  # the toolbar's Help button, in the new language
+    d.pump(20)
+    screen = d.app.root.get_screen("help")
+    check(d.app.root.current == "help", "the Help button did not open help")
+    labels = [w for w in screen.ids.body.walk() if hasattr(w, "font_name") and w.text]
+    texts = " ".join(w.text for w in labels)
+    check(doc.title in texts, f"title {doc.title!r} not shown")
+    check(all(row.text in texts for row in doc.setup), "the Setup table is incomplete")
+    if lang == "ja":
+        japanese = [w for w in labels if any(ord(c) >= 0x3040 for c in w.text)]
+        check(japanese, "no Japanese text in the help")
+        wrong = [w.text[:20] for w in japanese if w.font_name != CJK_FONT]
+        check(not wrong, f"Japanese labels without the CJK font: {wrong}")
+    path = d.screenshot(f"{d.args.game}-help-{lang}")
+    scroll = screen.ids.scroll
+    x, top = scroll.to_window(scroll.x, scroll.top)
+    height = d.window.height
+    box = (int(x), int(height - top), int(scroll.width), int(scroll.height))
+    lit = lit_pixels(path, box)
+    area = box[2] * box[3] / 4  # every second pixel in each direction
+    check(lit > area * 0.01, f"help body nearly empty: {lit} lit pixels of {area:.0f}")
+    print(f"help {lang}: {lit} lit pixels ({lit / area:.1%} of the text area)")
+    d.press(_("Back"))
+    d.pump(20)
+    check(d.app.root.current == "table", "Back did not return to the table")
+
+
+@scenario
+def language_switch(d: Driver) -> None:
+    """Switching the language in Settings changes every visible string at once, and back."""
+    from runtime.app.i18n import _
+
+    d.settle()
+    d.press("Menu")
+    d.pump(20)
+    d.press("Settings")
+    d.pump(20)
+    spinner = d.app.root.get_screen("settings").ids.language
+    check("Svenska" in spinner.values and "日本語" in spinner.values, "languages missing")
+    spinner.text = "Svenska"
+    d.pump(3)
+    check(d.app.lang == "sv", f"language is {d.app.lang}")
+    d.button("Tillbaka")  # the Back button, translated live
+    check(d.app.session.settings.language == "sv", "the setting was not saved")
+    d.screenshot("settings-sv")
+    spinner.text = "日本語"
+    d.pump(3)
+    d.button("戻る")
+    d.screenshot("settings-ja")
+    d.press("戻る")
+    d.pump(20)
+    check(d.app.root.current == "chooser", "Back did not go to the chooser")
+    d.button(_("Continue"))
+    d.screenshot("chooser-ja")
+    d.press(_("Continue"))
+    d.pump(20)
+    d.button("元に戻す")  # Undo on the toolbar
+    check("得点" in d.app.status_text, f"status not translated: {d.app.status_text}")
+    d.screenshot(f"{d.args.game}-ja")
+    d.app.set_language("system")  # the test environment's LANG (C): English
+    d.pump(3)
+    d.button("Undo")
+
+
+@scenario
+def win_dialog(d: Driver) -> None:
+    """One card from a win (built through the engine): playing it shows the win dialog,
+    counts the win, and New game deals again."""
+    from runtime.engine import MoveKind
+    from runtime.engine.cards import RANK, SUIT, deck_cards
+
+    d.settle()
+    state, layout = d.state, d.state.layout
+    deck = sorted(deck_cards(), key=lambda c: (SUIT[c], RANK[c]))
+    piles = [() for _ in state.piles]
+    last = deck[-1]  # the King of the last suit waits on the tableau
+    for i, foundation in enumerate(layout.foundations[:4]):
+        piles[foundation] = tuple(c for c in deck if SUIT[c] == i and c != last)
+    piles[layout.tableau[0]] = (last,)
+    state.piles = tuple(piles)
+    d.app.game.show_game(deal_animation=False)
+    d.settle()
+    moves = [m for m in state.legal_moves() if m.kind is MoveKind.TRANSFER]
+    check(len(moves) >= 1 and not state.is_won(), f"not one move from a win: {moves}")
+    d.app.game.play(moves[0])
+    d.settle()
+    check(state.is_won(), "the last move did not win")
+    check(dialogs(d), "no win dialog")
+    check(dialogs(d)[0].title == "You won!", f"dialog says {dialogs(d)[0].title!r}")
+    check(d.app.session.stats.of(d.args.game).won == 1, "the win was not counted")
+    d.screenshot(f"{d.args.game}-won")
+    button = dialog_button(d, "New game")
+    d.tap(*button.to_window(*button.center))
+    d.pump(10)
+    d.settle()
+    check(not dialogs(d), "the dialog stayed open")
+    check(not d.state.move_log and not d.state.is_won(), "New game did not deal a new game")
+
+
+@scenario
+def lost_dialog(d: Driver) -> None:
+    """Play until one move from a lost game, make it: "No more moves", whose Undo works."""
+    d.settle()
+    rng = random.Random(d.args.seed)
+    for _ in range(2000):
+        state = d.state
+        moves = state.legal_moves()
+        check(moves and not state.is_over(), "game ended before a lost position was found")
+        losing = [m for m in moves if _loses(state, m)]
+        if losing:
+            d.app.game.play(losing[0])
+            break
+        state.apply(rng.choice(moves))  # straight through the engine: fast
+    else:
+        raise Failed("no lost position reached")
+    d.settle()
+    check(d.state.is_lost(), "not lost")
+    check(dialogs(d) and dialogs(d)[0].title == "No more moves", "no 'No more moves' dialog")
+    d.screenshot(f"{d.args.game}-lost")
+    moves = len(d.state.move_log)
+    button = dialog_button(d, "Undo")
+    d.tap(*button.to_window(*button.center))
+    d.pump(10)
+    d.settle()
+    check(not dialogs(d), "the dialog stayed open")
+    check(len(d.state.move_log) == moves - 1 and not d.state.is_lost(), "Undo did not undo")
+
+
+def _loses(state: Any, move: Any) -> bool:
+    trial = state.clone()
+    trial.apply(move)
+    return bool(trial.is_lost())
+
+
 # -- main -------------------------------------------------------------------------------
 
 
@@ -480,6 +660,7 @@ def main() -> int:
     parser.add_argument("--density", type=float, default=None)
     parser.add_argument("--label", default="desktop")
     parser.add_argument("--events", type=int, default=4000)
+    parser.add_argument("--lang", default="ja")
     parser.add_argument("--resume", action="store_true", help="no --seed: resume the save")
     args = parser.parse_args()
     Path(args.out).mkdir(parents=True, exist_ok=True)

@@ -6,12 +6,20 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.screenmanager import Screen
 
 from runtime.app.helpdoc import HelpDoc, help_doc
 from runtime.app.i18n import _, help_language
+
+
+class SetupRow(BoxLayout):
+    """One row of the Setup table (laid out by its rule in help.kv)."""
+
+    label = StringProperty("")
+    text = StringProperty("")
+    shade = BooleanProperty(False)
 
 
 class HelpScreen(Screen):
@@ -51,9 +59,7 @@ class HelpScreen(Screen):
                 body.add_widget(Factory.HelpTitle(text=section.title))
             if section.kind == "setup" and doc.setup:
                 for number, row in enumerate(doc.setup):
-                    body.add_widget(
-                        Factory.SetupRow(label=row.label, text=row.text, shade=number % 2 == 0)
-                    )
+                    body.add_widget(SetupRow(label=row.label, text=row.text, shade=number % 2 == 0))
             for paragraph in section.paragraphs:
                 body.add_widget(Factory.WrapLabel(text=paragraph))
         if doc.credits:
