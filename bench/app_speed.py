@@ -79,7 +79,6 @@ def child(game: str, frames: int, profile: str | None) -> None:
     from kivy.core.window import Window
 
     from runtime.app.main import HelpdeckApp
-    from runtime.engine.cards import CARD_MASK
 
     first: list[float] = []
     Window.bind(on_flip=lambda *_: first.append(time.perf_counter()) if not first else None)
@@ -96,7 +95,7 @@ def child(game: str, frames: int, profile: str | None) -> None:
     state = app.session.game
     # The longest face-up run on a tableau pile: the heaviest thing a player can drag.
     best = max(state.layout.tableau, key=lambda p: len(state.piles[p]))
-    widgets = [table.cards[c & CARD_MASK] for c in state.piles[best]]
+    widgets = table.pile_widgets(best)
     starts = [tuple(w.pos) for w in widgets]
     times = []
     profiler = None

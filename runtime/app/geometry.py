@@ -283,15 +283,19 @@ def _two_row_plan(layout: Layout, head: list[int], waste_fan: object, need: floa
     """
     tableau, reserves, foundations = layout.tableau, layout.reserves, layout.foundations
     half = math.ceil(len(tableau) / 2)
-    cols = max(half, len(foundations), len(head) + len(reserves) if len(reserves) <= 2 else 0)
-    rows: list[list[int]] = []
-    top = head + (list(reserves) if len(reserves) <= 2 else [])
-    if len(top) + len(foundations) <= cols:
-        rows.append(top + [-1] * (cols - len(top) - len(foundations)) + list(foundations))
+    left, right = head + list(reserves), list(foundations)
+    cols = max(half, 4)
+    rows: list[list[int]] = []  # -1: a gap
+    if len(left) + len(right) + (1 if left and right else 0) <= cols:
+        rows.append(left + [-1] * (cols - len(left) - len(right)) + right)
     else:
-        rows += [top, list(foundations)] if top else [list(foundations)]
-    if len(reserves) > 2:
-        rows += [list(reserves[i : i + cols]) for i in range(0, len(reserves), cols)]
+        chunks = [right[i : i + cols] for i in range(0, len(right), cols)]
+        if chunks and left and len(left) + 1 + len(chunks[-1]) <= cols:
+            last = chunks.pop()
+            chunks.append(left + [-1] * (cols - len(left) - len(last)) + last)
+        elif left:
+            chunks = [left[i : i + cols] for i in range(0, len(left), cols)] + chunks
+        rows += chunks
     cols = max(cols, *(len(r) for r in rows))
     places: list[Place] = []
     y = 0.0

@@ -18,7 +18,7 @@ from runtime.app.controller import Controller
 from runtime.app.geometry import TableGeometry, shows_stock, table_geometry
 from runtime.app.markers import pile_marker
 from runtime.engine import Move, MoveKind, State
-from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
+from runtime.engine.cards import CARD_MASK, FACE_DOWN
 
 FELT = (0.05, 0.36, 0.20, 1)
 DRAG_START = 8  # dp a touch must travel before it becomes a drag
@@ -36,7 +36,11 @@ class TableWidget(Widget):
         self.on_play: Callable[[Move], None] = lambda move: None
         self.geometry: TableGeometry | None = None
         self.positions: Positions = {}
-        self.cards = [CardWidget(card) for card in range(DECK_SIZE)]
+        # Widgets are made as cards appear: per card value, one per copy (a two-deck game
+        # holds each value twice, Spider's one-suit deck eight times).
+        self.cards: list[CardWidget] = []
+        self._copies: dict[int, list[CardWidget]] = {}
+        self._by_pile: dict[int, list[CardWidget]] = {}
         self._order: list[CardWidget] = []
         self._animating: set[CardWidget] = set()
         self._drag: dict[str, object] | None = None
@@ -61,6 +65,7 @@ class TableWidget(Widget):
         self.finish_animations()
         self.controller = controller
         self._show_stock = shows_stock(controller.state.layout, controller.state.piles)
+        self._assign(controller.state)
         self.relayout(animate=False)
         if deal_animation and self.duration and self.geometry:
             stock = self.geometry.slots.get(controller.state.layout.stock)
@@ -90,6 +95,7 @@ class TableWidget(Widget):
             return
         self._drag = None
         self.positions = positions = geo.positions(state.piles)
+        self._assign(state)
         self._draw_markers(state, geo)
         selection = self.controller.selection if self.controller else None
         covered = covered_piles(state)
@@ -99,8 +105,9 @@ class TableWidget(Widget):
         for pile, spots in sorted(positions.items()):
             cards = state.piles[pile]
             chosen = selection is not None and selection.pile == pile
+            widgets = self._by_pile[pile]
             for index, (card, (x, y)) in enumerate(zip(cards, spots, strict=True)):
-                widget = self.cards[card & CARD_MASK]
+                widget = widgets[index]
                 selected = chosen and index >= len(cards) - selection.size  # type: ignore[union-attr]
                 widget.set_look(
                     card < FACE_DOWN, selected, geo.card_w, geo.card_h, pile not in covered
@@ -116,7 +123,8 @@ class TableWidget(Widget):
                 order.append(widget)
                 if widget in self._animating and widget not in moving:
                     moving.append(widget)
-        hidden = [w for w in self.cards if w not in order]  # e.g. an unseen stock
+        shown = set(order)
+        hidden = [w for w in self.cards if w not in shown]  # e.g. an unseen stock
         for widget in hidden:
             widget.pos = (-10000, -10000)
         self._restack([w for w in order if w not in moving] + moving)
@@ -288,9 +296,35 @@ class TableWidget(Widget):
             return None
         return self.geometry.hit(touch.x - self.x, touch.y - self.y, self.positions)  # type: ignore[attr-defined]
 
-    def _pile_widgets(self, pile: int) -> list[CardWidget]:
-        assert self.state is not None
-        return [self.cards[c & CARD_MASK] for c in self.state.piles[pile]]
+    def pile_widgets(self, pile: int) -> list[CardWidget]:
+        """The widgets showing ``pile``'s cards, bottom first."""
+        return self._by_pile.get(pile, [])
+
+    _pile_widgets = pile_widgets
+
+    def _assign(self, state: State) -> None:
+        """Which widget shows which card: the k-th copy of a value met (piles in order) gets
+        that value's k-th widget, so single-deck cards always keep their own widget."""
+        met: dict[int, int] = {}
+        by_pile: dict[int, list[CardWidget]] = {}
+        for pile, cards in enumerate(state.piles):
+            widgets = []
+            for card in cards:
+                value = card & CARD_MASK
+                copy = met.get(value, 0)
+                met[value] = copy + 1
+                widgets.append(self._widget(value, copy))
+            by_pile[pile] = widgets
+        self._by_pile = by_pile
+
+    def _widget(self, value: int, copy: int) -> CardWidget:
+        copies = self._copies.setdefault(value, [])
+        while len(copies) <= copy:
+            widget = CardWidget(value)
+            widget.pos = (-10000, -10000)
+            copies.append(widget)
+            self.cards.append(widget)
+        return copies[copy]
 
 
 def covered_piles(state: State) -> set[int]:

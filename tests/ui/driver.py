@@ -269,7 +269,7 @@ def illegal_drop(d: Driver) -> None:
         targets = set(controller.targets(src, 1))
         for dst in layout.tableau:
             if dst != src and dst not in targets:
-                widget = d.table.cards[piles[src][-1] & 63]
+                widget = d.table.pile_widgets(src)[-1]
                 home = tuple(widget.pos)
                 d.drag(d.card_center(src), d.pile_center(dst))
                 d.settle()
@@ -317,8 +317,9 @@ def undo_during_animation(d: Driver) -> None:
     check(not d.state.move_log, "undo lost")
     expected = d.table.geometry.positions(d.state.piles)
     for pile, spots in expected.items():
-        for card, (x, y) in zip(d.state.piles[pile], spots, strict=True):
-            widget = d.table.cards[card & 63]
+        for card, widget, (x, y) in zip(
+            d.state.piles[pile], d.table.pile_widgets(pile), spots, strict=True
+        ):
             check(
                 abs(widget.x - d.table.x - x) < 1 and abs(widget.y - d.table.y - y) < 1,
                 f"card {card} left at {widget.pos} after undo",

@@ -60,3 +60,21 @@ def test_monkey(run) -> None:  # type: ignore[no-untyped-def]
         "monkey", "--game", "saratoga", "--size", "640x480", "--events", "3000", timeout=240
     )
     assert "monkey:" in output
+
+
+@pytest.mark.parametrize("lang", ["ja", "ru"])
+def test_help_in_other_languages_renders(run, lang: str) -> None:  # type: ignore[no-untyped-def]
+    output = run("help_language", "--game", "saratoga", "--lang", lang)
+    assert f"help {lang}:" in output
+
+
+def test_language_switches_live(run) -> None:  # type: ignore[no-untyped-def]
+    run("language_switch", "--game", "saratoga")
+
+
+def test_win_dialog(run) -> None:  # type: ignore[no-untyped-def]
+    run("win_dialog", "--game", "saratoga")
+
+
+def test_no_more_moves_dialog_and_undo(run) -> None:  # type: ignore[no-untyped-def]
+    run("lost_dialog", "--game", "escalator")

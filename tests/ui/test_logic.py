@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
 
 from runtime.app.controller import Controller
 from runtime.app.geometry import shows_stock, table_geometry
-from runtime.app.helpdoc import help_text
+from runtime.app.helpdoc import help_doc
 from runtime.app.markers import pile_marker
 from runtime.app.session import Session
 from runtime.app.storage import Store
@@ -137,23 +138,167 @@ def test_save_is_replayable(tmp_path: Path) -> None:
     assert replay(data["code"], data["moves"]).key() == session.game.key()
 
 
+@pytest.mark.parametrize("lang", ["C", "sv", "de", "fr", "es", "ru", "ja"])
 @pytest.mark.parametrize("game", game_ids())
-def test_help_text_has_sections(game: str) -> None:
-    sections = help_text(game, "C")
-    titles = [title for title, _ in sections]
-    assert len(sections) >= 3 and all(paragraphs or title for title, paragraphs in sections)
-    assert any("Rules" in t or "Goal" in t for t in titles)
+def test_help_doc_has_sections_and_setup(game: str, lang: str) -> None:
+    doc = help_doc(game, lang)
+    assert doc is not None and doc.title
+    kinds = [section.kind for section in doc.sections]
+    assert kinds[0] == "intro" and "rules" in kinds and "setup" in kinds
+    assert doc.setup and all(row.label and row.text for row in doc.setup)
+    assert doc.language in (lang, "C")
 
 
-def test_help_reading_is_safe(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_help_falls_back_to_english(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import runtime.app.helpdoc as helpdoc
 
-    hostile = """<?xml version="1.0"?>
-<!DOCTYPE sect1 [<!ENTITY x SYSTEM "file:///etc/passwd"><!ENTITY a "aaaaaaaaaa">
-<!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>
-<sect1><title>T</title><para>one &x; two &b; &nbsp;three</para></sect1>"""
-    (tmp_path / "evil.xml").write_text(hostile)
-    monkeypatch.setattr(helpdoc, "SPECS_DIR", tmp_path)
-    sections = helpdoc.help_text("evil", "C")
-    text = " ".join(p for _, ps in sections for p in ps)
-    assert "root:" not in text and "aaaa" not in text and "one" in text
+    (tmp_path / "C").mkdir()
+    data = {"format": 1, "title": "T", "sections": [{"kind": "intro", "paragraphs": ["p"]}]}
+    (tmp_path / "C" / "g.json").write_text(json.dumps(data))
+    (tmp_path / "sv").mkdir()
+    (tmp_path / "sv" / "g.json").write_text("{broken")
+    monkeypatch.setattr(helpdoc, "HELP_DIR", tmp_path)
+    helpdoc.help_doc.cache_clear()
+    try:
+        doc = helpdoc.help_doc("g", "sv")
+        assert doc is not None and doc.language == "C" and doc.sections[0].paragraphs == ("p",)
+        assert helpdoc.help_doc("missing", "sv") is None
+    finally:
+        helpdoc.help_doc.cache_clear()
+
+
+# -- translations -------------------------------------------------------------------------
+
+LOCALE = Path(__file__).resolve().parents[2] / "runtime" / "locale"
+APP = Path(__file__).resolve().parents[2] / "runtime" / "app"
+
+
+@pytest.mark.parametrize("lang", ["sv", "de", "fr", "es", "ru", "ja"])
+def test_ui_catalogue_is_complete_and_compiled(lang: str) -> None:
+    from babel.messages.mofile import read_mo
+    from babel.messages.pofile import read_po
+
+    po_path = LOCALE / lang / "LC_MESSAGES" / "helpdeck.po"
+    with (LOCALE / "helpdeck.pot").open("rb") as handle:
+        template = {m.id for m in read_po(handle) if m.id}
+    with po_path.open("rb") as handle:
+        catalog = read_po(handle)
+    with po_path.with_suffix(".mo").open("rb") as handle:
+        compiled = {m.id: m.string for m in read_mo(handle) if m.id}
+    ids = {m.id for m in catalog if m.id}
+    assert ids == template, "run python -m runtime.locale.catalogs"
+    for message in catalog:
+        if not message.id:
+            continue
+        assert message.string and not message.fuzzy, f"{lang}: {message.id!r} untranslated"
+        fields = sorted(re.findall(r"{\w*}", message.id))
+        assert sorted(re.findall(r"{\w*}", message.string)) == fields, message.id
+        assert compiled.get(message.id) == message.string, "stale .mo: run the compile step"
+
+
+def test_every_ui_string_is_extracted() -> None:
+    """Every `_()` in .py and .kv is in the template (the kv extractor finds them)."""
+    from babel.messages.pofile import read_po
+
+    with (LOCALE / "helpdeck.pot").open("rb") as handle:
+        template = {m.id for m in read_po(handle) if m.id}
+    found = set()
+    for path in [*APP.rglob("*.kv"), *APP.rglob("*.py")]:
+        for literal in re.findall(
+            r"""\b_\(\s*'([^'\\]+)'|\b_\(\s*"([^"\\]+)"\)""", path.read_text()
+        ):
+            found |= {text for text in literal if text}
+    assert found and found <= template, sorted(found - template)
+
+
+def test_kv_strings_follow_the_language() -> None:
+    """In .kv, `_('...')` must name app.lang, or the string would not update live."""
+    for path in APP.rglob("*.kv"):
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            calls = len(re.findall(r"\b_\(", line))
+            assert line.count("app.lang") >= calls, f"{path.name}:{number}: {line.strip()}"
+
+
+def test_language_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from runtime.app import i18n
+
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+    assert i18n.system_language() == "en"
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")
+    assert i18n.system_language() == "ru" and i18n.resolve("system") == "ru"
+    monkeypatch.setenv("LANGUAGE", "pt_BR:ja")
+    assert i18n.system_language() == "en"  # the first preference we lack: English
+    assert i18n.resolve("de") == "de"
+    try:
+        assert i18n.use("de") == "de" and i18n._("Undo") == "Zurück"
+        assert i18n.use("xx") == "en" and i18n._("Undo") == "Undo"
+    finally:
+        i18n.use("en")
+    assert i18n.font_for("日本語", "en") == i18n.CJK_FONT
+    assert i18n.font_for("Undo", "ja") == i18n.CJK_FONT
+    assert i18n.font_for("Français", "ja") == i18n.DEFAULT_FONT
+
+
+def test_old_settings_follow_the_system() -> None:
+    from runtime.app.settings import Settings
+
+    assert Settings.from_json({"language": "C"}).language == "system"
+    assert Settings.from_json({"language": "sv", "winnable": True}).winnable
+
+
+def test_kv_extractor_reads_calls_and_comments() -> None:
+    import io
+
+    from runtime.locale.kv_extract import extract_kv
+
+    source = b"""#:import _ runtime.app.i18n._
+<X>:
+    # Translators: a button
+    text: _('Back', app.lang) + _("It's")
+    other: f('no')
+"""
+    found = list(extract_kv(io.BytesIO(source), ["_"], ["Translators:"], {}))
+    assert found == [
+        (4, "_", "Back", ["Translators: a button"]),
+        (4, "_", "It's", ["Translators: a button"]),
+    ]
+
+
+# -- phone layout -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_phone_portrait_cards_and_touch_targets(game: str) -> None:
+    """On a 360 x 680 dp phone every pile is a touch target of at least 48 dp both ways, and
+    with many columns the tableau goes in two rows for bigger cards."""
+    density = 3.0
+    state = new_game(game, None, 3)
+    show = shows_stock(state.layout, state.piles)
+    geo = table_geometry(state.rules, state.layout, show, 1080, 2040, 12, 48 * density)
+    for pile in geo.slots:
+        _x, _y, w, h = geo.zone(pile)
+        assert w >= 48 * density - 0.01 and h >= 48 * density - 0.01
+    assert geo.card_w / density >= 36, f"cards only {geo.card_w / density:.0f} dp wide"
+    positions = geo.positions(state.piles)
+    for pile in state.layout.tableau:  # a tap in the column below the last card
+        x, y, w, h = geo.zone(pile)
+        hit = geo.hit(x + w / 2, y + 2, positions)
+        assert hit is not None and hit[0] == pile, (pile, hit)
+
+
+def test_seahaven_goes_two_rows_on_a_phone() -> None:
+    state = new_game("seahaven", None, 1)
+    geo = table_geometry(state.rules, state.layout, False, 1080, 2040, 12, 144)
+    rows = {round(geo.slots[p].y) for p in state.layout.tableau}
+    assert len(rows) == 2 and geo.card_w / 3 > 50
+
+
+def test_covered_pyramid_cards() -> None:
+    from runtime.app.tablewidget import covered_piles
+
+    state = new_game("escalator", None, 1)
+    tableau = state.layout.tableau
+    covered = covered_piles(state)
+    assert tableau[0] in covered and tableau[-1] not in covered
+    assert len(covered) == len(tableau) - 7  # all but the bottom row
