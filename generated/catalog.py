@@ -10,9 +10,12 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("escalator", "Escalator"),
     ("freecell", "FreeCell"),
     ("golf", "Golf"),
+    ("gypsy", "Gypsy"),
     ("klondike", "Klondike"),
     ("lady_jane", "Lady Jane"),
     ("saratoga", "Saratoga"),
+    ("scorpion", "Scorpion"),
     ("seahaven", "Seahaven"),
+    ("spider", "Spider"),
     ("yukon", "Yukon"),
 )

@@ -27,6 +27,7 @@ FAMILIES: tuple[Callable[[Sentence], list[Hit]], ...] = (
     outcome.find,
     presence.find,
 )
+_DOUBLE_DECK = re.compile(r"^\s*double\s+deck\s*\.?\s*$", re.IGNORECASE)
 _STANDARD_DECK = re.compile(r"^\s*standard\s+(?:52[\s-]card\s+)?deck\s*\.?\s*$", re.IGNORECASE)
 
 
@@ -60,6 +61,8 @@ def _setup_rows(doc: HelpDocument, sink: FactSink) -> None:
         kind = ROW_PILE.get(row.kind, row.kind)
         if kind == "deck" and _STANDARD_DECK.match(row.text):
             sink.add(Hit("decks", 1, row.text.strip().rstrip(".")), row.line)
+        elif kind == "deck" and _DOUBLE_DECK.match(row.text):
+            sink.add(Hit("decks", 2, row.text.strip().rstrip(".")), row.line)
         elif kind == "waste":
             sink.add(Hit("waste.present", True, row.label), row.line)
         if kind == "tableau":

@@ -47,6 +47,13 @@ _KEEP_BASE = re.compile(
 )
 
 
+# "Each one only takes a finished run of thirteen cards of one suit, King down to Ace" (Spider).
+_WHOLE_SUITS = re.compile(
+    r"\bonly\s+takes?\s+an?\s+(?:finished|complete)\s+run\s+of\s+thirteen\s+cards\s+of\s+one\s+suit\b",
+    _I,
+)
+
+
 def _words(match: re.Match[str]) -> str:
     return " ".join(match.group(0).split())
 
@@ -62,6 +69,9 @@ def find(sentence: Sentence) -> list[Hit]:
     if (first_pile(text) or sentence.pile) != "foundation":
         return []
     hits: list[Hit] = []
+    whole = _WHOLE_SUITS.search(text)
+    if whole:
+        hits.append(Hit("foundations.whole_suits", True, _words(whole)))
     ace = _ACE.search(text)
     if ace:
         hits.append(Hit("foundations.base", "ace", _words(ace)))

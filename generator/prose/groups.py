@@ -37,6 +37,12 @@ _ONE = re.compile(
     r"|\bonly\s+the\s+top\s+card\s+(?:of|in)\s+(?:each|every)\s+pile\s+is\s+(?:in\s+play|available)",
     _I,
 )
+# "A run of cards that are all one suit and in order can be picked up and moved as a unit"
+_SAME_SUIT_RUN = re.compile(
+    r"\b(?:runs?|builds?|sequences?)\s+of\s+cards\s+that\s+are\s+all\s+(?:one|the\s+same)\s+suit"
+    r"\s+and\s+in\s+order\s+can\s+be\s+(?:picked\s+up\s+and\s+)?moved\b",
+    _I,
+)
 # Group rules qualified by suit or value are not the tableau build rule.
 _QUALIFIED = re.compile(r"\bsuit\b|\bcolou?r\b|\bsame\s+value\b|\bbut\b|\bhowever\b", _I)
 _LIMIT = re.compile(
@@ -82,6 +88,9 @@ def find(sentence: Sentence) -> list[Hit]:
     pile = first_pile(text) or sentence.pile
     if pile not in (None, "tableau"):
         return hits
+    same_suit = _SAME_SUIT_RUN.search(text)
+    if same_suit:
+        return [*hits, Hit("tableau.group_move", "same_suit_run", _words(same_suit))]
     for value, pattern in (("any_face_up", _ANY_FACE_UP), ("build", _BUILD), ("one", _ONE)):
         match = pattern.search(text)
         if match and (value == "any_face_up" or not _QUALIFIED.search(text)):

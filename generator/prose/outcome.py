@@ -15,6 +15,15 @@ _GOAL = re.compile(
 )
 # "Clear the Tableau: play all thirty-five of its cards onto the Waste" (Golf).
 _CLEARED = re.compile(r"^(?:to\s+)?(?:clear|empty)\s+(?:the\s+)?tableau\b", _I)
+# "Arrange the whole deck in the Tableau as four piles of thirteen cards, each pile a single
+# suit" (Scorpion); "leave the finished runs in the Tableau instead: having all eight built
+# there counts as a win too" (Spider).
+_SUITS_IN_TABLEAU = re.compile(
+    r"^arrange\s+the\s+whole\s+deck\s+in\s+the\s+tableau\s+as\s+\w+\s+piles\s+of\s+thirteen\s+cards,"
+    r"\s+each\s+pile\s+a\s+single\s+suit\b"
+    r"|\bleave\s+the\s+finished\s+runs\s+in\s+the\s+tableau\b.*\bcounts\s+as\s+a\s+win\b",
+    _I,
+)
 _FINISH = re.compile(
     r"\b(?:pyramid|tableau)\s+is\s+(?:clear|cleared|empty)\b.*\bstock\b.*\bautomatically\b", _I
 )
@@ -54,6 +63,9 @@ def find(sentence: Sentence) -> list[Hit]:
         if goal and not re.search(r"\b(?:or|except|but)\b", text, _I):
             kind = "all_to_waste" if goal.group(1).lower() == "waste" else "all_to_foundations"
             hits.append(Hit("goal.kind", kind, _words(goal)))
+        suits = _SUITS_IN_TABLEAU.search(text)
+        if suits:
+            hits.append(Hit("goal.kind", "suits_in_tableau", _words(suits)))
         cleared = _CLEARED.search(text)
         if cleared:
             hits.append(Hit("goal.kind", "tableau_cleared", _words(cleared)))

@@ -41,6 +41,15 @@ _SPLIT_END = re.compile(
     r"(?:available\s+for\s+)?play(?:ed)?",
     _I,
 )
+# "Every pile must hold at least one card before you deal" (Spider).
+_FULL_TABLEAU = re.compile(
+    r"\bevery\s+pile\s+must\s+hold\s+at\s+least\s+one\s+card\s+before\s+you\s+deal\b", _I
+)
+# "one onto each of the first three Tableau piles" (Scorpion).
+_FIRST_PILES = re.compile(
+    rf"\bone\s+(?:card\s+)?(?:onto|on\s+to|on)\s+each\s+of\s+the\s+first\s+({NUM})\s+(tableau|reserve)\s+piles\b",
+    _I,
+)
 _HYPOTHETICAL = re.compile(r"\b(?:chooser|option|if\s+checked)\b", _I)
 
 
@@ -53,8 +62,20 @@ def find(sentence: Sentence) -> list[Hit]:
     if _HYPOTHETICAL.search(text):
         return []
     hits = _redeals(text)
+    full = _FULL_TABLEAU.search(text)
+    if full:
+        hits.append(Hit("stock.needs_full_tableau", True, _words(full)))
     if sentence.row != "stock" and not _MENTIONS_STOCK.search(text):
         return hits
+    first = _FIRST_PILES.search(text)
+    if first:
+        pile = "reserves" if first.group(2).lower() == "reserve" else "tableau"
+        phrase = _words(first)
+        return [
+            *hits,
+            Hit("stock.target", pile, phrase),
+            Hit("stock.piles", number(first.group(1)) or 0, phrase),
+        ]
     if _TO_WASTE.search(text):
         hits.extend(_draw(text))
     hits.extend(_target(text))

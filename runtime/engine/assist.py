@@ -78,6 +78,7 @@ def autofinish_moves(state: State) -> list[Move] | None:
     trial = state.clone()
     moves: list[Move] = []
     to_waste = _plays_to_waste(state)
+    idle = 0  # stock moves since the last card went up: a whole pass without one is a loss
     for _ in range(_AUTOFINISH_STEPS):
         if trial.is_won():
             return moves
@@ -98,6 +99,9 @@ def autofinish_moves(state: State) -> list[Move] | None:
             ]
             if candidates:
                 best = min(candidates, key=lambda m: RANK[trial.piles[m.src][-1]])
+                idle = 0
+            elif idle > 2 + len(trial.piles[0]) + sum(len(trial.piles[w]) for w in _waste(trial)):
+                return None
             elif DEAL in legal:
                 best = DEAL
             elif REDEAL in legal:
@@ -106,7 +110,13 @@ def autofinish_moves(state: State) -> list[Move] | None:
                 return None
         trial.apply(best)
         moves.append(best)
+        if best.kind is not MoveKind.TRANSFER:
+            idle += 1
     return None
+
+
+def _waste(state: State) -> tuple[int, ...]:
+    return (state.layout.waste,) if state.layout.waste >= 0 else ()
 
 
 def _reveals(state: State, move: Move) -> bool:
