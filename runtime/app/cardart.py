@@ -8,8 +8,14 @@ textures, so cards are crisp at any scale and need no image files.
 
 from __future__ import annotations
 
+import hashlib
+import math
+import os
+import zlib
 from functools import lru_cache
+from pathlib import Path
 
+from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
     ClearBuffers,
@@ -19,14 +25,17 @@ from kivy.graphics import (
     Fbo,
     InstructionGroup,
     Line,
+    PopMatrix,
+    PushMatrix,
     Quad,
     Rectangle,
     RoundedRectangle,
+    Translate,
     Triangle,
 )
 from kivy.graphics.texture import Texture
 
-from runtime.engine.cards import RANK, RANK_NAMES, SUIT, Suit
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, RANK, RANK_NAMES, SUIT, Suit
 
 RED = (0.80, 0.07, 0.12, 1)
 BLACK = (0.08, 0.08, 0.10, 1)
@@ -208,8 +217,9 @@ def _render(key: tuple[object, ...], size: tuple[int, int], art: InstructionGrou
     """
     fbo = _fbos.get(key)
     if fbo is None:
-        if len(_fbos) > 400:  # a window resized many times: drop the old sizes
+        if len(_fbos) > 60:  # a window resized many times: drop the old sizes
             _fbos.clear()
+            _atlases.clear()
         fbo = Fbo(size=size)
         with fbo:
             ClearColor(0, 0, 0, 0)
@@ -220,23 +230,128 @@ def _render(key: tuple[object, ...], size: tuple[int, int], art: InstructionGrou
     return fbo.texture
 
 
-def card_texture(card: int, centre: bool, w: float, h: float) -> Texture:
-    """The look of ``card`` (or `BACK_LOOK`) at ``w`` x ``h`` pixels, rendered on first use."""
-    size = (max(2, round(w)), max(2, round(h)))
-    key = ("card", card, centre, *size)
-    if key in _fbos:
-        return _fbos[key].texture
+# Every look of one card size goes into one atlas, drawn in a single Fbo pass: under
+# software GL each Fbo costs several milliseconds however little it holds.
+ATLAS_COLUMNS = 10
+_MARKERS = [("", False), ("", True), *((name, False) for name in RANK_NAMES)]
+
+
+def _atlas(centre: bool, size: tuple[int, int]) -> dict[tuple[object, ...], Texture]:
+    key = ("atlas", centre, *size)
+    regions = _atlases.get(key)
+    if regions is not None:
+        return regions
+    w, h = size
+    looks: list[tuple[object, ...]] = [("card", BACK_LOOK)]
+    looks += [("card", card) for card in range(DECK_SIZE)]
+    if centre:  # markers once per size, in the main atlas
+        looks += [("marker", text, ring) for text, ring in _MARKERS]
+    rows = math.ceil(len(looks) / ATLAS_COLUMNS)
+    cell_w, cell_h = w + 2, h + 2  # a pixel of clear space around each look: no bleeding
     art = InstructionGroup()
+    places = {}
+    for i, look in enumerate(looks):
+        x, y = (i % ATLAS_COLUMNS) * cell_w + 1, (i // ATLAS_COLUMNS) * cell_h + 1
+        places[look] = (x, y)
+        art.add(PushMatrix())
+        art.add(Translate(x, y))
+        if look[0] == "marker":
+            draw_marker(art, 0, 0, w, h, str(look[1]), bool(look[2]))
+        elif look[1] == BACK_LOOK:
+            draw_back(art, w, h)
+        else:
+            draw_face(art, int(look[1]), w, h, centre=centre)  # type: ignore[call-overload]
+        art.add(PopMatrix())
+    atlas_size = (ATLAS_COLUMNS * cell_w, rows * cell_h)
+    texture = _load(key, atlas_size)
+    if texture is None:
+        texture = _render(key, atlas_size, art)
+        _unsaved.add(key)
+        Clock.schedule_once(lambda _dt: save_atlases(), 2.0)  # after start-up
+    regions = {look: texture.get_region(x, y, w, h) for look, (x, y) in places.items()}
+    if len(_atlases) > 12:  # a window resized many times: forget old sizes
+        _atlases.clear()
+    _atlases[key] = regions
+    return regions
+
+
+_atlases: dict[tuple[object, ...], dict[tuple[object, ...], Texture]] = {}
+
+# -- the atlas on disk: later starts upload pixels instead of drawing ~1,000 instructions ----
+
+CACHE_DIR: Path | None = None  # set by the App (its data directory); None: no disk cache
+_ART_HASH = hashlib.sha1(Path(__file__).read_bytes()).hexdigest()[:12]  # new art: new files
+
+
+def _cache_path(key: tuple[object, ...]) -> Path | None:
+    if CACHE_DIR is None:
+        return None
+    name = "-".join(str(part) for part in key[1:])
+    return CACHE_DIR / f"cards-{_ART_HASH}-{name}.rgba.z"
+
+
+def _load(key: tuple[object, ...], size: tuple[int, int]) -> Texture | None:
+    path = _cache_path(key)
+    if path is None or not path.is_file():
+        return None
+    try:
+        pixels = zlib.decompress(path.read_bytes())
+    except (OSError, zlib.error):
+        return None
+    if len(pixels) != size[0] * size[1] * 4:
+        return None
+    texture = Texture.create(size=size, colorfmt="rgba")
+    texture.blit_buffer(pixels, colorfmt="rgba", bufferfmt="ubyte")
+    # Re-uploaded if the GL context is lost (Android resume).
+    texture.add_reload_observer(lambda tex: tex.blit_buffer(pixels, colorfmt="rgba"))
+    return texture
+
+
+_unsaved: set[tuple[object, ...]] = set()
+
+
+def save_atlases() -> None:
+    """Write atlases drawn this run to the disk cache (also called on pause and stop)."""
+    while _unsaved:
+        key = _unsaved.pop()
+        _store(key, _fbos.get(key))
+
+
+def _store(key: tuple[object, ...], fbo: Fbo | None) -> None:
+    path = _cache_path(key)
+    if path is None or fbo is None:
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        for old in path.parent.glob("cards-*.rgba.z"):
+            if not old.name.startswith(f"cards-{_ART_HASH}-"):
+                old.unlink()  # art from an older version
+        tmp = path.with_suffix(".tmp")
+        tmp.write_bytes(zlib.compress(bytes(fbo.pixels), 1))
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a cache: never worth failing for
+
+
+def _pixels(w: float, h: float) -> tuple[int, int]:
+    return (max(2, round(w)), max(2, round(h)))
+
+
+def card_texture(card: int, centre: bool, w: float, h: float) -> Texture:
+    """The look of ``card`` (or `BACK_LOOK`) at ``w`` x ``h`` pixels; ``centre=False`` is a
+    face without the big centre suit."""
+    size = _pixels(w, h)
     if card == BACK_LOOK:
-        draw_back(art, *size)
-    else:
-        draw_face(art, card, *size, centre=centre)
-    return _render(key, size, art)
+        centre = True
+    return _atlas(centre, size)[("card", card & CARD_MASK if card >= 0 else card)]
 
 
 def marker_texture(text: str, ring: bool, w: float, h: float) -> Texture:
     """An empty pile's marker (see `draw_marker`) at ``w`` x ``h`` pixels."""
-    size = (max(2, round(w)), max(2, round(h)))
+    size = _pixels(w, h)
+    found = _atlas(True, size).get(("marker", text, ring))
+    if found is not None:
+        return found
     key = ("marker", text, ring, *size)
     if key in _fbos:
         return _fbos[key].texture

@@ -16,7 +16,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import ScreenManager, SlideTransition
 from kivy.utils import platform
 
-from runtime.app import i18n
+from runtime.app import cardart, i18n
 from runtime.app.game import GamePresenter
 from runtime.app.i18n import _
 from runtime.app.launch import Launch
@@ -61,7 +61,9 @@ class HelpdeckApp(App):
     def build(self) -> ScreenManager:
         Window.clearcolor = FELT  # the table's felt; other screens paint their own background
         LabelBase.register(i18n.CJK_FONT, str(i18n.FONT_DIR / "HelpdeckCJK.ttf"))
-        self.session = Session(Store(data_dir(self.user_data_dir)))
+        store = Store(data_dir(self.user_data_dir))
+        cardart.CACHE_DIR = store.directory / "cache"
+        self.session = Session(store)
         self.lang = i18n.use(i18n.resolve(self.session.settings.language))
         Builder.load_file(str(HERE / "common.kv"))
         self.game = GamePresenter(self, self.session)
@@ -189,11 +191,13 @@ class HelpdeckApp(App):
             self.game.tick(dt)
 
     def on_pause(self) -> bool:
+        cardart.save_atlases()
         if self.session:
             self.session.save_all()
         return True
 
     def on_stop(self) -> None:
+        cardart.save_atlases()
         if self.session:
             self.session.save_all()
 

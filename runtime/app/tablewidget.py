@@ -52,6 +52,11 @@ class TableWidget(Widget):
             self._markers = InstructionGroup()
         with self.canvas.after:
             self._highlights = InstructionGroup()
+        # Size changes come in bursts (start-up, rotation, window drags): lay out once per
+        # frame, and not at all before the first real size, so no card art is rendered for a
+        # size never shown.
+        self._sized = False
+        self._relayout_soon = Clock.create_trigger(self._relayout_now)
         self.bind(size=self._resized, pos=self._resized)
 
     # -- state to widgets -------------------------------------------------------------
@@ -66,6 +71,9 @@ class TableWidget(Widget):
         self.controller = controller
         self._show_stock = shows_stock(controller.state.layout, controller.state.piles)
         self._assign(controller.state)
+        if not self._sized:  # laid out (and dealt without animation) once it has a size
+            self._relayout_soon()
+            return
         self.relayout(animate=False)
         if deal_animation and self.duration and self.geometry:
             stock = self.geometry.slots.get(controller.state.layout.stock)
@@ -75,6 +83,11 @@ class TableWidget(Widget):
             self.refresh(animate=True, stagger=0.012)
 
     def _resized(self, *_args: object) -> None:
+        self._sized = True
+        if self.controller is not None:
+            self._relayout_soon()
+
+    def _relayout_now(self, _dt: float = 0) -> None:
         if self.controller is not None:
             self.finish_animations()
             self.relayout(animate=False)
