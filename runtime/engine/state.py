@@ -403,7 +403,10 @@ class State:
         new[src] = rest
         new[dst] = piles[dst] + moving
         if not rest and plan.after_empty[src]:
-            self._after_empty(new)
+            if plan.refills:
+                self._refill_from_reserve(new)
+            elif not any(plan.tableau_piles_of(new)):
+                self._finish_stock_if_clear(new)
         self.piles = tuple(new)
 
     def play(self, move: Move | str) -> Move:
