@@ -213,6 +213,13 @@ def goal(spec: VariantSpec) -> str:
             text += " Once the Tableau is clear, the cards left in the Stock are turned onto"
             text += " the Waste automatically."
         return text
+    if spec.goal.kind is GoalKind.TABLEAU_CLEARED:
+        return "Clear the Tableau: move every card off it."
+    if spec.goal.kind is GoalKind.SUITS_IN_TABLEAU:
+        return (
+            "Build every suit from King down to Ace in one pile, on the Tableau or on the"
+            " Foundations."
+        )
     return "Move every card onto the Foundations."
 
 
@@ -254,6 +261,9 @@ def _tableau_rule(spec: VariantSpec) -> str:
         GroupMove.ONE: " Only the top card of a pile can be moved.",
         GroupMove.BUILD: " Any build of cards can be moved as a unit.",
         GroupMove.ANY_FACE_UP: " Any face-up card can be moved together with the cards on it.",
+        GroupMove.SAME_SUIT_RUN: (
+            " A run of cards that are all one suit and in order can be moved as a unit."
+        ),
     }
     text += moves[tableau.group_move]
     if tableau.group_limit is GroupLimit.FREE_RESERVES:
