@@ -22,6 +22,7 @@ from runtime.engine.cards import CARD_MASK, FACE_DOWN
 
 FELT = (0.05, 0.36, 0.20, 1)
 DRAG_START = 8  # dp a touch must travel before it becomes a drag
+HIDDEN_X = -10000  # where cards not drawn are kept (out of the widget tree as well)
 
 Positions = dict[int, list[tuple[float, float]]]
 
@@ -121,13 +122,18 @@ class TableWidget(Widget):
             widgets = self._by_pile[pile]
             for index, (card, (x, y)) in enumerate(zip(cards, spots, strict=True)):
                 widget = widgets[index]
+                if index + 2 < len(spots) and spots[index] == spots[index + 1] == spots[index + 2]:
+                    # Buried under two cards in the same place (a stock, a foundation): not
+                    # drawn at all. Software GL pays for every covered pixel, and a full stock
+                    # costs as much as the whole tableau.
+                    continue
                 selected = chosen and index >= len(cards) - selection.size  # type: ignore[union-attr]
                 widget.set_look(
                     card < FACE_DOWN, selected, geo.card_w, geo.card_h, pile not in covered
                 )
                 target = (self.x + x, self.y + y)
                 if _far(widget.pos, target):
-                    if animate and self.duration:
+                    if animate and self.duration and widget.x > HIDDEN_X / 2:
                         self._animate(widget, target, delay)
                         delay += stagger
                         moving.append(widget)
@@ -139,7 +145,7 @@ class TableWidget(Widget):
         shown = set(order)
         hidden = [w for w in self.cards if w not in shown]  # e.g. an unseen stock
         for widget in hidden:
-            widget.pos = (-10000, -10000)
+            widget.pos = (HIDDEN_X, HIDDEN_X)
         self._restack([w for w in order if w not in moving] + moving)
         self._highlights.clear()
         if selection is not None:
@@ -334,7 +340,7 @@ class TableWidget(Widget):
         copies = self._copies.setdefault(value, [])
         while len(copies) <= copy:
             widget = CardWidget(value)
-            widget.pos = (-10000, -10000)
+            widget.pos = (HIDDEN_X, HIDDEN_X)
             copies.append(widget)
             self.cards.append(widget)
         return copies[copy]
