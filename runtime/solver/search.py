@@ -14,10 +14,12 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from enum import StrEnum
 
+from runtime.engine.cards import FACE_DOWN
 from runtime.engine.moves import Move
 from runtime.engine.rules import Goal
 from runtime.engine.state import State
 from runtime.solver.autoplay import autoplay_function
+from runtime.solver.cells import cells_search, cells_supported
 from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
@@ -146,13 +148,37 @@ def _won_function(model: Model, state: State) -> Callable[[Piles], bool]:
     return won
 
 
+def _solve_cells(
+    state: State,
+    model: Model,
+    max_nodes: int,
+    deadline: float | None,
+    dead: DeadSet | None,
+) -> SolveResult:
+    started = time.perf_counter()
+    run = cells_search(model).best_first
+    known = dead.keys if dead is not None else set()
+    found = run(state.piles, max_nodes, deadline, known, dead is not None)
+    seconds = time.perf_counter() - started
+    if found.won is None:
+        return SolveResult(Verdict.UNKNOWN, (), found.nodes, seconds)
+    if not found.won:
+        known |= found.dead
+        return SolveResult(Verdict.UNWINNABLE, (), found.nodes, seconds)
+    return SolveResult(Verdict.WINNABLE, found.moves, found.nodes, seconds)
+
+
 def solve(
     state: State,
     *,
     max_nodes: int = DEFAULT_MAX_NODES,
     time_limit: float | None = None,
     dead: DeadSet | None = None,
+    best_first: bool = True,
 ) -> SolveResult:
     """Solve ``state`` (unchanged); the line in the result replays with `State.play`."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    model = model_for(state.rules, state.base)
+    if best_first and cells_supported(model) and all(c < FACE_DOWN for p in state.piles for c in p):
+        return _solve_cells(state, model, max_nodes, deadline, dead)
     return _Search(state).run(max_nodes, deadline, dead)

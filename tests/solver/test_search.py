@@ -9,6 +9,7 @@ import pytest
 from runtime.engine import State, game_ids, new_game
 from runtime.engine.cards import FACE_DOWN, parse_card
 from runtime.solver import Verdict, solve
+from runtime.solver.cells import cells_search, cells_supported
 from runtime.solver.keys import key_function
 from runtime.solver.model import model_for
 from runtime.solver.successors import fast_generator, fast_supported
@@ -120,7 +121,10 @@ def test_saratoga_waste_lock_and_its_fix() -> None:
 
 @pytest.mark.parametrize(
     ("game", "seed"),
-    [("seahaven", 1), ("seahaven", 14), ("saratoga", 2), ("lady_jane", 3), ("escalator", 19)],
+    [
+        *[("seahaven", 1), ("seahaven", 14), ("saratoga", 2), ("lady_jane", 3), ("escalator", 19)],
+        *[("freecell", 1), ("eight_off", 2), ("bakers_dozen", 2), ("beleaguered_castle", 1)],
+    ],
 )
 def test_deal_lines_replay_to_a_win(game: str, seed: int) -> None:
     state = new_game(game, None, seed)
@@ -170,3 +174,41 @@ def test_fast_moves_match_the_engine_up_to_symmetry(game: str) -> None:
                 assert key(state.piles, state.redeals_left) in children, state.move_text(move)
                 state.undo()
             state.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_cells_moves_match_the_engine_up_to_symmetry(game: str) -> None:
+    """The free-cell family's own generator: legal moves, and every engine move covered."""
+    state = new_game(game, None, 0)
+    model = model_for(state.rules, state.base)
+    if not cells_supported(model):
+        pytest.skip(f"{game} is not an open free-cell-family game")
+    search = cells_search(model)
+    rng = random.Random(game)
+    for seed in range(3):
+        state = new_game(game, None, seed)
+        for _ in range(80):
+            legal = state.legal_moves()
+            if not legal:
+                break
+            piles = state.piles
+            fast = search.generate(piles, search.wanted(piles))
+            assert set(fast) <= set(legal)
+            children = {search.key(search.child(piles, move)) for move in fast}
+            for move in legal:
+                if move.size > 1 and state.layout.kinds[move.dst] == "foundation":
+                    continue
+                state.apply(move)
+                assert search.key(state.piles) in children, state.move_text(move)
+                state.undo()
+            state.apply(rng.choice(legal))
+
+
+def test_cells_solver_agrees_with_the_generic_search() -> None:
+    for seed in (5, 19, 25):  # unwinnable Seahaven deals: both exhaust the same positions
+        state = new_game("seahaven", None, seed)
+        assert solve(state).verdict is Verdict.UNWINNABLE
+        assert solve(state, best_first=False).verdict is Verdict.UNWINNABLE
+    for seed in (1, 14):
+        state = new_game("seahaven", None, seed)
+        assert solve(state, best_first=False).verdict is Verdict.WINNABLE

@@ -1,0 +1,424 @@
+"""A specialised search for the free-cell family: every card dealt face up, no stock.
+
+Seahaven, FreeCell, Eight Off, Baker's Dozen and Beleaguered Castle are open games: all
+cards face up, no stock or waste, foundations built as chains (one suit each), tableau
+piles that differ only by their contents, and free cells. For them the generic search
+pays for generality it does not need; this module keeps the same rules (read from the
+model) but works on bare pile tuples:
+
+- a child position is built directly (no engine history), and the transposition key is the
+  sorted tableau piles and sorted cells only: with chain foundations, what is home is
+  exactly what is not in play, so the foundations add nothing to the key;
+- moves are generated in one pass without closures, each with a cheap preference score;
+- safe foundation moves are played without branching, as in the generic search.
+
+Two strategies share all of that: depth-first on the move scores, and greedy best-first
+on a distance estimate (cards not home, cards above the next foundation cards, cells in
+use, empty piles). `solve` runs best-first; both are exhaustive over the same reachable
+set, so both prove unwinnable deals.
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from runtime.engine.cards import DECK_SIZE
+from runtime.engine.moves import Move, MoveKind
+from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill
+from runtime.solver.model import Model
+
+Piles = tuple[tuple[int, ...], ...]
+Key = tuple[tuple[int, ...], ...]
+_T = MoveKind.TRANSFER
+_CHECK_EVERY = 256
+
+# Best-first estimate weights.
+HOME = 8  # per card not home
+BURIED = 3  # per card above a next foundation card
+CELL = 6  # per cell in use
+EMPTY = 8  # per empty tableau pile (subtracted)
+
+
+def cells_supported(model: Model) -> bool:
+    """Whether ``model``'s game is an open free-cell-family game this module can search."""
+    rules = model.rules
+    layout = model.layout
+    return (
+        not layout.has_stock
+        and layout.waste < 0
+        and not rules.covered_by
+        and rules.decks == 1
+        and rules.goal is Goal.ALL_TO_FOUNDATIONS
+        and rules.tableau_refill is Refill.NONE
+        and not rules.foundations_take_suits
+        and all(down == 0 for down, _ in rules.tableau_deal)
+        and not any(rules.tableau_face_rows)
+        and not any(rules.reserve_face_down)
+        and model.foundations_by_top
+        and model.tables.foundation is not None
+        and model.tables.tableau is not None
+        and rules.group_move in (GroupMove.ONE, GroupMove.BUILD)
+        and (not rules.reserves_accept or rules.reserve_capacity == 1)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class CellsResult:
+    won: bool | None  # None: a limit came first
+    moves: tuple[Move, ...]
+    nodes: int
+    dead: frozenset[Hashable] = frozenset()  # every key seen, when exhausted
+
+
+class CellsSearch:
+    """Compiled once per model (see `cells_search`)."""
+
+    def __init__(self, model: Model) -> None:
+        rules = model.rules
+        self.model = model
+        count = len(model.layout.kinds)
+        self.one = tuple(
+            tuple(Move(_T, src, dst, 1) for dst in range(count)) for src in range(count)
+        )
+        self.deck = rules.deck_size
+        self.f0, self.f1 = model.f0, model.f1
+        self.t0, self.t1 = model.t0, model.t1
+        self.r0, self.r1 = model.r0, model.r1
+        self.tableau = tuple(range(model.t0, model.t1))
+        self.reserves = tuple(range(model.r0, model.r1))
+        self.sources = self.tableau + self.reserves
+        self.is_cell = tuple(model.r0 <= i < model.r1 for i in range(len(model.layout.kinds)))
+        self.is_foundation = tuple(model.f0 <= i < model.f1 for i in range(len(model.layout.kinds)))
+        self.foundations = tuple(range(model.f0, model.f1))
+        self.cells_accept = rules.reserves_accept
+        self.sort_cells = model.reserves_symmetric
+        self.hosts = model.hosts
+        tab = model.tables.tableau
+        assert tab is not None
+        self.tab = tab
+        self.grouped = rules.group_move is GroupMove.BUILD
+        self.limit_kind = rules.group_limit
+        self.t_start = model.tableau_start or (False,) * DECK_SIZE
+        f_hosts = model.foundation_hosts
+        # next_home[card]: the card that goes on ``card`` on its foundation (-1: none).
+        nxt = [-1] * DECK_SIZE
+        for upper in range(DECK_SIZE):
+            for lower in f_hosts[upper]:
+                nxt[lower] = upper
+        self.next_home = tuple(nxt)
+        self.starters = tuple(c for c in range(DECK_SIZE) if model.foundation_start[c])
+        self.play_back = rules.foundation_play_back
+        self.keeps_base = rules.foundation_keeps_base
+        # Autoplay: what a card needs home beyond its own chain (None: never automatic).
+        below: list[set[int]] = []
+        for card in range(DECK_SIZE):
+            chain: set[int] = set()
+            c = card
+            while f_hosts[c] and f_hosts[c][0] not in chain:
+                c = f_hosts[c][0]
+                chain.add(c)
+            below.append(chain)
+        needs: list[tuple[int, ...] | None] = []
+        for card in range(DECK_SIZE):
+            need = model.safe_needs[card]
+            needs.append(None if need is None else tuple(u for u in need if u not in below[card]))
+        self.needs = tuple(needs)
+        self.simple_needs = all(n == () for n in needs)
+
+    # -- positions ---------------------------------------------------------------------
+
+    def key(self, piles: Piles) -> Key:
+        cells = piles[self.r0 : self.r1]
+        if self.sort_cells:
+            cells = tuple(sorted(cells))
+        return tuple(sorted(piles[self.t0 : self.t1])) + cells
+
+    def won(self, piles: Piles) -> bool:
+        return sum(map(len, piles[self.f0 : self.f1])) == self.deck
+
+    def autoplay(self, piles: Piles, played: list[Move]) -> Piles:
+        """``piles`` after every safe foundation move (appended to ``played``)."""
+        needs = self.needs
+        one = self.one
+        sources = self.sources
+        found = self.foundations
+        while True:
+            wanted = self.wanted(piles)
+            for src in sources:
+                p = piles[src]
+                if p:
+                    card = p[-1]
+                    f = wanted.get(card, -1)
+                    if f >= 0:
+                        need = needs[card]
+                        if need is None:
+                            continue
+                        if need:
+                            home = {c for g in found for c in piles[g]}
+                            if not home.issuperset(need):
+                                continue
+                        new = list(piles)
+                        new[src] = p[:-1]
+                        new[f] = piles[f] + p[-1:]
+                        piles = tuple(new)
+                        played.append(one[src][f])
+                        break
+            else:
+                return piles
+
+    def part(self, index: int, p: tuple[int, ...], wanted: dict[int, int]) -> int:
+        """One tableau pile's or cell's share of `estimate`."""
+        if self.is_cell[index]:
+            return CELL if p else 0
+        if not p:
+            return -EMPTY
+        buried = 0
+        for u in wanted:
+            if u in p:
+                buried += len(p) - 1 - p.index(u)
+        return BURIED * buried
+
+    def estimate(self, piles: Piles, wanted: dict[int, int]) -> int:
+        """Distance to a win (lower is better); ``wanted`` are the next foundation cards."""
+        home = sum(map(len, piles[self.f0 : self.f1]))
+        score = HOME * (self.deck - home)
+        buried = 0
+        for t in self.tableau:
+            p = piles[t]
+            if p:
+                for u in wanted:
+                    if u in p:
+                        buried += len(p) - 1 - p.index(u)
+            else:
+                score -= EMPTY
+        for r in self.reserves:
+            if piles[r]:
+                score += CELL
+        return score + BURIED * buried
+
+    def wanted(self, piles: Piles) -> dict[int, int]:
+        """Card -> the foundation that takes it next."""
+        next_home = self.next_home
+        wanted: dict[int, int] = {}
+        empty_f = -1
+        for f in self.foundations:
+            p = piles[f]
+            if p:
+                u = next_home[p[-1]]
+                if u >= 0:
+                    wanted[u] = f
+            elif empty_f < 0:
+                empty_f = f
+        if empty_f >= 0:
+            for u in self.starters:
+                wanted.setdefault(u, empty_f)
+        return wanted
+
+    def generate(self, piles: Piles, wanted: dict[int, int]) -> list[Move]:
+        """Legal moves up to symmetry (one move to "an empty pile", "a free cell")."""
+        one = self.one
+        hosts = self.hosts
+        tab = self.tab
+        t_start = self.t_start
+        out: list[Move] = []
+        add = out.append
+        tops: dict[int, int] = {}
+        empty_t = -1
+        n_empty = 0
+        for t in self.tableau:
+            p = piles[t]
+            if p:
+                tops[p[-1]] = t
+            else:
+                n_empty += 1
+                if empty_t < 0:
+                    empty_t = t
+        free_cell = -1
+        n_free = 0
+        for r in self.reserves:
+            if not piles[r]:
+                n_free += 1
+                if free_cell < 0:
+                    free_cell = r
+        if not self.cells_accept:
+            free_cell = -1
+        kind = self.limit_kind
+        if kind is GroupLimit.NONE:
+            limit = limit_empty = DECK_SIZE
+        elif kind is GroupLimit.FREE_RESERVES:
+            limit = limit_empty = n_free + 1
+        else:
+            limit = (n_free + 1) << n_empty
+            limit_empty = (n_free + 1) << max(n_empty - 1, 0)
+        most = max(limit, limit_empty) if self.grouped else 1
+        for t in self.tableau:
+            p = piles[t]
+            if not p:
+                continue
+            height = len(p)
+            card = p[-1]
+            f = wanted.get(card, -1)
+            if f >= 0:
+                add(one[t][f])
+            ones = one[t]
+            n = 1
+            while True:
+                for host in hosts[card]:
+                    d = tops.get(host, -1)
+                    if d >= 0 and d != t and n <= limit:
+                        add(ones[d] if n == 1 else Move(_T, t, d, n))
+                if empty_t >= 0 and n < height and n <= limit_empty and t_start[card]:
+                    add(ones[empty_t] if n == 1 else Move(_T, t, empty_t, n))
+                if n >= most or n >= height:
+                    break
+                lower = p[-n - 1]
+                if not tab[lower * DECK_SIZE + card]:
+                    break
+                n += 1
+                card = lower
+            if free_cell >= 0:
+                add(ones[free_cell])
+        for r in self.reserves:
+            p = piles[r]
+            if not p:
+                continue
+            card = p[-1]
+            ones = one[r]
+            f = wanted.get(card, -1)
+            if f >= 0:
+                add(ones[f])
+            for host in hosts[card]:
+                d = tops.get(host, -1)
+                if d >= 0:
+                    add(ones[d])
+            if empty_t >= 0 and t_start[card]:
+                add(ones[empty_t])
+        if self.play_back:
+            least = 2 if self.keeps_base else 1
+            for f in self.foundations:
+                p = piles[f]
+                if len(p) < least:
+                    continue
+                card = p[-1]
+                ones = one[f]
+                for host in hosts[card]:
+                    d = tops.get(host, -1)
+                    if d >= 0:
+                        add(ones[d])
+                if empty_t >= 0 and t_start[card]:
+                    add(ones[empty_t])
+        return out
+
+    @staticmethod
+    def child(piles: Piles, move: Move) -> Piles:
+        _, src, dst, n = move
+        p = piles[src]
+        new = list(piles)
+        new[src] = p[:-n]
+        new[dst] = piles[dst] + p[-n:]
+        return tuple(new)
+
+    # -- searches ----------------------------------------------------------------------
+
+    def best_first(
+        self,
+        root: Piles,
+        max_nodes: int,
+        deadline: float | None,
+        dead: set[Hashable],
+        exhaust_dead: bool,
+    ) -> CellsResult:
+        """Greedy best-first search; exhaustive, so False means unwinnable."""
+        first: list[Move] = []
+        root = self.autoplay(root, first)
+        if self.won(root):
+            return CellsResult(True, tuple(first), 1)
+        key, estimate, generate = self.key, self.estimate, self.generate
+        wanted_of, autoplay = self.wanted, self.autoplay
+        needs = self.needs
+        is_foundation = self.is_foundation
+        won_total = self.deck
+        f0, f1 = self.f0, self.f1
+        root_key = key(root)
+        if root_key in dead:
+            return CellsResult(False, (), 1)
+        parents: dict[Hashable, tuple[Hashable, tuple[Move, ...]]] = {root_key: (None, ())}
+        heap: list[tuple[int, int, Piles, Hashable]] = [
+            (estimate(root, self.wanted(root)), 0, root, root_key)
+        ]
+        part = self.part
+        push, pop = heapq.heappush, heapq.heappop
+        perf = time.perf_counter
+        nodes = 1
+        order = 0
+        check = _CHECK_EVERY
+
+        def line(k: Hashable, tail: list[Move]) -> tuple[Move, ...]:
+            parts = [tail]
+            while k is not None:
+                k, moves = parents[k]
+                parts.append(list(moves))
+            parts.append(first)
+            return tuple(m for part in reversed(parts) for m in part)
+
+        while heap:
+            score, _, piles, parent = pop(heap)
+            if nodes >= check:
+                check = nodes + _CHECK_EVERY
+                if nodes >= max_nodes or (deadline is not None and perf() > deadline):
+                    return CellsResult(None, (), nodes)
+            wanted = wanted_of(piles)
+            for move in generate(piles, wanted):
+                nodes += 1
+                _, src, dst, n = move
+                p = piles[src]
+                new_list = list(piles)
+                rest = new_list[src] = p[:-n]
+                new_list[dst] = piles[dst] + p[-n:]
+                new = tuple(new_list)
+                played = [move]
+                child_wanted = wanted
+                # The parent had no safe move left: only a new top card, or a changed
+                # foundation, can make one.
+                if is_foundation[dst] or is_foundation[src]:
+                    new = autoplay(new, played)
+                    if sum(map(len, new[f0:f1])) == won_total:
+                        return CellsResult(True, line(parent, played), nodes)
+                    child_wanted = wanted_of(new)
+                elif rest and rest[-1] in wanted and needs[rest[-1]] is not None:
+                    new = autoplay(new, played)
+                    if len(played) > 1:
+                        if sum(map(len, new[f0:f1])) == won_total:
+                            return CellsResult(True, line(parent, played), nodes)
+                        child_wanted = wanted_of(new)
+                k = key(new)
+                if k in parents or k in dead:
+                    continue
+                parents[k] = (parent, tuple(played))
+                order -= 1
+                if child_wanted is wanted:
+                    # Only the two piles changed: adjust the parent's estimate.
+                    value = (
+                        score
+                        + part(src, rest, wanted)
+                        - part(src, p, wanted)
+                        + part(dst, new[dst], wanted)
+                        - part(dst, piles[dst], wanted)
+                    )
+                else:
+                    value = estimate(new, child_wanted)
+                push(heap, (value, order, new, k))
+        return CellsResult(False, (), nodes, frozenset(parents) if exhaust_dead else frozenset())
+
+
+_compiled: dict[Model, CellsSearch] = {}
+
+
+def cells_search(model: Model) -> CellsSearch:
+    search = _compiled.get(model)
+    if search is None:
+        search = _compiled[model] = CellsSearch(model)
+    return search
