@@ -14,7 +14,7 @@ from babel.messages.pofile import read_po, write_po
 
 from generator.diagnostics import Level
 from generator.help.from_spec import help_from_spec
-from generator.help.pofix import repair_previous
+from generator.i18n.pofix import repair_previous
 from generator.pipeline import GameSources, load_spec, project_root, render_outputs, stale_files
 from generator.spec.model import VariantSpec
 from runtime.cli import main

@@ -8,7 +8,6 @@ from pathlib import Path
 
 from generator.diagnostics import SpecError
 from generator.help.languages import po_files
-from generator.help.pofix import repair_previous
 from generator.i18n import extract_pot, update_po
 
 POT_NAME = "helpdeck-help.pot"
@@ -55,8 +54,6 @@ def cmd_update(args: argparse.Namespace) -> int:
     try:
         for po in targets:
             update_po(pot, po)
-            # babel wraps long `#|` previous msgids into invalid PO; write them as msgmerge does.
-            po.write_text(repair_previous(po.read_text("utf-8")), encoding="utf-8")
             print(f"{po}: updated")
     except SpecError as error:
         for diagnostic in error.diagnostics:

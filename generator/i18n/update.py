@@ -16,6 +16,7 @@ from babel.messages.pofile import write_po
 
 from generator.diagnostics import Diagnostic, SpecError
 from generator.i18n.po import load_po
+from generator.i18n.pofix import repair_previous
 
 
 def update_po(pot: Path, po: Path) -> None:
@@ -26,7 +27,8 @@ def update_po(pot: Path, po: Path) -> None:
         catalog.update(template, no_fuzzy_matching=False, update_header_comment=False)
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=76, include_previous=True, ignore_obsolete=False)
-    text = buffer.getvalue().decode("utf-8")
+    # babel wraps long `#|` previous msgids into invalid PO; write them as msgmerge does.
+    text = repair_previous(buffer.getvalue().decode("utf-8"))
     if po.exists():
         text = _keep_header(po.read_text("utf-8", errors="replace"), text)
     try:
