@@ -66,8 +66,8 @@ def update() -> None:
                 catalog = read_po(handle, locale=lang)
             catalog.update(template)
         else:
-            catalog = read_po(POT.open("rb"), locale=lang)
-            catalog.locale = lang  # type: ignore[assignment]
+            with POT.open("rb") as handle:
+                catalog = read_po(handle, locale=lang)
         path.parent.mkdir(parents=True, exist_ok=True)
         with path.open("wb") as handle:
             write_po(handle, catalog, width=100, omit_header=False, ignore_obsolete=True)
