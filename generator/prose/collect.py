@@ -25,9 +25,9 @@ def _adapter(path: str) -> TypeAdapter[Any] | None:
             return None
         annotation = info.annotation
         if depth == len(parts) - 1:
-            if not info.metadata:
-                return TypeAdapter(annotation)
-            return TypeAdapter(Annotated[annotation, *info.metadata])
+            # Any: pydantic's TypeForm typing differs between releases; the value is a type.
+            target: Any = Annotated[annotation, *info.metadata] if info.metadata else annotation
+            return TypeAdapter(target)
         if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
             return None
         model = annotation
