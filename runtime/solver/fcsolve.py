@@ -11,6 +11,7 @@ setting explicitly so the comparison does not depend on the preset.
 
 from __future__ import annotations
 
+import resource
 import shutil
 import subprocess
 import time
@@ -61,8 +62,9 @@ def board(state: State) -> str:
 @dataclass(frozen=True, slots=True)
 class FcResult:
     solved: bool | None  # None: fc-solve gave up (iteration limit) or failed
-    seconds: float
+    seconds: float  # wall time, process start-up included
     iterations: int | None
+    cpu_seconds: float = 0.0  # the child's user + system CPU time, start-up included
 
 
 def available() -> bool:
@@ -75,21 +77,44 @@ def run(state: State, max_iters: int | None = None, timeout: float = 60.0) -> Fc
     if max_iters is not None:
         command += ["-mi", str(max_iters)]
     command.append("-")
+    return _run(command, board(state), timeout)
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def _run(command: list[str], text: str, timeout: float) -> FcResult:
+    cpu = _children_cpu()
     started = time.perf_counter()
     try:
-        done = subprocess.run(
-            command, input=board(state), capture_output=True, text=True, timeout=timeout
-        )
+        done = subprocess.run(command, input=text, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
-        return FcResult(None, time.perf_counter() - started, None)
+        return FcResult(None, time.perf_counter() - started, None, _children_cpu() - cpu)
     seconds = time.perf_counter() - started
+    cpu = _children_cpu() - cpu
     out = done.stdout
     iterations = None
     for line in out.splitlines():
         if line.startswith("Total number of states checked is"):
             iterations = int(line.rsplit(" ", 1)[1].rstrip("."))
     if "This game is solveable." in out:
-        return FcResult(True, seconds, iterations)
+        return FcResult(True, seconds, iterations, cpu)
     if "I could not solve this game." in out:
-        return FcResult(False, seconds, iterations)
-    return FcResult(None, seconds, iterations)
+        return FcResult(False, seconds, iterations, cpu)
+    return FcResult(None, seconds, iterations, cpu)
+
+
+_WON = "Foundations: C-K D-K H-K S-K\nFreecells: - - - -\n" + ":\n" * 10
+
+
+def startup(runs: int = 20) -> FcResult:
+    """fc-solve on an already-won board, the median of ``runs``: its process start-up cost."""
+    results = sorted(
+        (_run(["fc-solve", *SEAHAVEN_FLAGS, "-"], _WON, 10.0) for _ in range(runs)),
+        key=lambda r: r.seconds,
+    )
+    middle = results[len(results) // 2]
+    cpus = sorted(r.cpu_seconds for r in results)
+    return FcResult(middle.solved, middle.seconds, middle.iterations, cpus[len(cpus) // 2])

@@ -15,7 +15,7 @@ from runtime.solver.autoplay import autoplay_function
 from runtime.solver.model import model_for
 from runtime.solver.search import DeadSet, Verdict, solve
 
-DEFAULT_HINT_TIME = 0.25  # seconds, undo-point scan included
+DEFAULT_HINT_TIME = 0.08  # seconds, undo-point scan included (bench/solve_hint.py)
 _FORCED_STEPS = 1000
 _LINE_CACHE_SIZE = 50_000
 

@@ -15,7 +15,7 @@ from tests.solver.test_search import place
 def test_hint_follows_a_winning_line() -> None:
     state = new_game("seahaven", None, 1)
     for _ in range(5):
-        result = solver_hint(state)
+        result = solver_hint(state, time_limit=5.0)  # a verdict even on a busy machine
         assert result.verdict is Verdict.WINNABLE and result.move is not None
         state.play(result.move)
     # Following the hints stays on a cached line: instant.
@@ -44,13 +44,13 @@ def escalator(pyramid: dict[str, str], stock: str, waste_top: str) -> State:
 def test_hint_on_a_lost_game_offers_the_latest_winnable_undo_point() -> None:
     # 6C then 7D climb from 5H and clear the pyramid; turning the 9D first buries the way.
     state = escalator({"t22": "6C", "t23": "7D"}, stock="9D", waste_top="5H")
-    assert solver_hint(state).move == state.parse_move("t22>w")
+    assert solver_hint(state, time_limit=5.0).move == state.parse_move("t22>w")
     state.play("t22>w")
     state.play("deal")
-    result = solver_hint(state)
+    result = solver_hint(state, time_limit=5.0)
     assert result == HintResult(None, Verdict.UNWINNABLE, 1)
     state.undo()
-    assert solver_hint(state).move == state.parse_move("t23>w")
+    assert solver_hint(state, time_limit=5.0).move == state.parse_move("t23>w")
 
 
 def test_hint_on_a_lost_deal() -> None:
