@@ -21,6 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from runtime.engine import new_game
 from tests.differential.compare import Finding
 from tests.differential.games import GAMES
 from tests.differential.guile import Aisleriot, unavailable_reason
@@ -45,8 +46,22 @@ def _label(game: str, options: dict[str, bool]) -> str:
 
 
 def _signature(finding: Finding) -> str:
-    """Groups bugs of one kind: the kind and the move's shape, not its cards."""
-    return f"{finding.kind}: {finding.subject.split(' ')[0]} / {finding.aisleriot[:40]}"
+    """Groups bugs of one kind: the game, the kind and the move's shape (pile kinds, one card
+    or several), not its cards."""
+    shape = finding.subject.split(" ")[0]
+    action = finding.action
+    if action is not None and len(action) > 1:
+        game = GAMES[finding.game]
+        layout = new_game(finding.game).layout
+
+        def kind(slot: int) -> str:
+            pile = game.pile_of(slot)
+            return "?" if pile is None else layout.kinds[pile].value
+
+        shape = f"{action[0]} {kind(action[1])}"
+        if action[0] == "drag":
+            shape += f" x{'1' if action[2] == 1 else 'n'} > {kind(action[3])}"
+    return f"{finding.game} {finding.kind}: {shape}"
 
 
 def main() -> int:

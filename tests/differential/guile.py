@@ -134,6 +134,18 @@ class Aisleriot:
         """Load the game's .go by bare name, start a deal; its slots as (id, cards)."""
         return [(slot_id, tuple(cards)) for slot_id, _, cards in self.command("load", game, seed)]
 
+    def new_game(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The game's new-game again (after option variables were set); its slots."""
+        return [(slot_id, tuple(cards)) for slot_id, _, cards in self.command("new-game")]
+
+    def options(self) -> list[Any]:
+        """The game's options menu: ``[label, value]`` entries and group marks."""
+        return list(self.command("options"))
+
+    def set_options(self, chosen: Mapping[str, bool]) -> None:
+        """Choose options by label (apply-options, as the menu does), then deal again."""
+        self.command("set-options", *([label, on] for label, on in chosen.items()))
+
     def set_slots(self, slots: Mapping[int, Iterable[int]]) -> None:
         self.command("set-slots", *([slot_id, *cards] for slot_id, cards in slots.items()))
 

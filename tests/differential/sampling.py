@@ -62,6 +62,14 @@ class Tally:
         return self.counts["agree"] / self.compared if self.compared else 1.0
 
 
+def start(ar: Aisleriot, game: GameMap, options: Mapping[str, bool]) -> None:
+    """Load the game and, for a game with options, choose ``options`` in its menu."""
+    ar.load(game.scheme)
+    if game.option_labels:
+        chosen = {**new_game(game.game).options, **options}
+        ar.set_options({game.option_labels[name]: on for name, on in chosen.items()})
+
+
 def run(
     ar: Aisleriot,
     game: GameMap,
@@ -72,7 +80,7 @@ def run(
 ) -> Tally:
     """Compare every position of the random games from ``seeds``, stopping after ``limit``."""
     tally = Tally()
-    ar.load(game.scheme)
+    start(ar, game, options)
     for state in random_positions(game.game, options, seeds, steps):
         tally.add(compare(ar, game, state), state, game)
         if limit is not None and tally.positions >= limit:

@@ -13,13 +13,16 @@ from runtime.engine import Move, MoveKind, State, new_game
 from .compare import compare, position_of, set_position
 from .games import GAMES
 from .guile import Aisleriot, find_go_dir, unavailable_reason
-from .known import classify
+from .known import autoplayed, classify
 from .sampling import random_positions, run
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 
 CASES = [(game, options) for game, spec in GAMES.items() for options in spec.options]
+# Positions per game and option set: the whole sample (25 cases) stays near a minute; the
+# bench runs thousands.
+SAMPLE = 40
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +58,8 @@ def test_slot_map_matches_a_fresh_deal(ar: Aisleriot, game: str) -> None:
 @pytest.mark.parametrize(("game", "options"), CASES, ids=lambda v: str(v))
 def test_random_positions_agree(ar: Aisleriot, game: str, options: dict[str, bool]) -> None:
     spec = GAMES[game]
-    tally = run(ar, spec, options, seeds=itertools.count(), steps=30, limit=60)
-    assert tally.positions == 60
+    tally = run(ar, spec, options, seeds=itertools.count(), steps=30, limit=SAMPLE)
+    assert tally.positions == SAMPLE
     assert tally.counts["agree"] > tally.positions
     report = "\n".join(f.describe() for f in tally.bugs[:5])
     assert not tally.bugs, f"{len(tally.bugs)} unexplained disagreements:\n{report}"
@@ -82,7 +85,9 @@ def test_playing_helpdeck_moves_in_aisleriot(ar: Aisleriot, game: str) -> None:
         else:
             accepted, changes = ar.act("click", spec.slots[state.layout.stock] or 0)
         assert accepted, state.move_text(move)
-        assert {**before, **changes} == position_of(after, spec), state.move_text(move)
+        theirs, ours = {**before, **changes}, position_of(after, spec)
+        # FreeCell's Aisleriot may go on to play low cards up by itself (autoplay-after-move).
+        assert theirs == ours or autoplayed(ours, theirs, spec), state.move_text(move)
         ar.act("undo")
         assert ar.act("redo")[1] == changes
         played += 1

@@ -183,6 +183,27 @@
              (end-move)))
   (slots))
 
+(define (restart)
+  ;; The game's new-game again, after the harness set its option variables.
+  (call-lambda 'new-game)
+  (end-move)
+  (slots))
+
+(define (options)
+  ;; The game's option list as its menu shows it: labels with values, and the group marks.
+  (or (call-lambda 'get-options) '()))
+
+(define (set-options! choices)
+  ;; As the options menu does: each (label value) chosen replaces the entry of that label,
+  ;; then apply-options, then a new deal.
+  (let ((current (options)))
+    (call-lambda 'apply-options
+                 (map (lambda (entry)
+                        (let ((chosen (and (pair? entry) (assoc (car entry) choices))))
+                          (if chosen (list (car entry) (cadr chosen)) entry)))
+                      current))
+    (restart)))
+
 (define (slots)
   (map (lambda (id) (let ((slot (get-slot id))) (list id (caddr slot) (slot-ints id))))
        ((iface-ref 'slot-ids))))
@@ -214,6 +235,9 @@
   (case (car command)
     ((load) (apply load-game (cdr command)))
     ((slots) (slots))
+    ((new-game) (restart))
+    ((options) (options))
+    ((set-options) (set-options! (cdr command)))
     ((set-slots) (set-slots! (cdr command)))
     ((set-var) (apply set-var! (cdr command)))
     ((get-var) (apply get-var (cdr command)))
