@@ -60,6 +60,11 @@ class Runner:
         self.data.mkdir(exist_ok=True)
 
     def __call__(self, scenario: str, *args: str, timeout: float = 120) -> str:
+        return self.parallel((scenario, *args), timeout=timeout)[0]
+
+    def parallel(self, *calls: tuple[str, ...], timeout: float = 120) -> list[str]:
+        """Run several scenarios at once (each its own process and window; they share the
+        data directory, so only for scenarios that do not save conflicting state)."""
         env = {
             **os.environ,
             "DISPLAY": self.display,
@@ -71,16 +76,34 @@ class Runner:
             "HELPDECK_DATA_DIR": str(self.data),
         }
         SCREENSHOTS.mkdir(exist_ok=True)
-        result = subprocess.run(
-            [sys.executable, str(HERE / "driver.py"), scenario, "--out", str(SCREENSHOTS), *args],
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
-        output = result.stdout + result.stderr
-        assert result.returncode == 0, f"{scenario} {' '.join(args)} failed:\n{output[-4000:]}"
-        return output
+        processes = [
+            subprocess.Popen(
+                [
+                    sys.executable,
+                    str(HERE / "driver.py"),
+                    scenario,
+                    "--out",
+                    str(SCREENSHOTS),
+                    *args,
+                ],
+                env=env,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+            for scenario, *args in calls
+        ]
+        outputs = []
+        for call, process in zip(calls, processes, strict=True):
+            try:
+                output, _ = process.communicate(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                output, _ = process.communicate()
+                raise AssertionError(f"{' '.join(call)} timed out:\n{output[-4000:]}") from None
+            assert process.returncode == 0, f"{' '.join(call)} failed:\n{output[-4000:]}"
+            outputs.append(output)
+        return outputs
 
 
 @pytest.fixture

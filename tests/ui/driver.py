@@ -197,6 +197,13 @@ def start(d: Driver) -> None:
     d.cards_inside_window()
     check("Score" in d.app.status_text, "no status line")
     d.screenshot(f"{d.args.game}-{d.args.label}")
+    if d.args.then_size:  # the same density at another size (a phone turned): one process
+        d.window.size = d.args.then_size
+        d.pump(6)
+        d.settle()
+        check(tuple(d.window.size) == d.args.then_size, f"window is {d.window.size}")
+        d.cards_inside_window()
+        d.screenshot(f"{d.args.game}-{d.args.then_label}")
 
 
 @scenario
@@ -666,6 +673,8 @@ def main() -> int:
     parser.add_argument("--label", default="desktop")
     parser.add_argument("--events", type=int, default=4000)
     parser.add_argument("--lang", default="ja")
+    parser.add_argument("--then-size", type=parse_size, default=None)
+    parser.add_argument("--then-label", default="resized")
     parser.add_argument("--resume", action="store_true", help="no --seed: resume the save")
     args = parser.parse_args()
     Path(args.out).mkdir(parents=True, exist_ok=True)

@@ -16,9 +16,10 @@ PHONE_LANDSCAPE = ("--size", "2340x1080", "--density", "3")
 
 @pytest.mark.parametrize("game", game_ids())
 def test_every_game_starts_and_fits(run, game: str) -> None:  # type: ignore[no-untyped-def]
-    run("start", "--game", game, "--size", "1600x900", "--label", "desktop")
-    run("start", "--game", game, *PHONE, "--label", "phone")
-    run("start", "--game", game, *PHONE_LANDSCAPE, "--label", "phone-landscape")
+    desktop = ("start", "--game", game, "--size", "1600x900", "--label", "desktop")
+    phone = ("start", "--game", game, *PHONE, "--label", "phone")
+    landscape = ("--then-size", PHONE_LANDSCAPE[1], "--then-label", "phone-landscape")
+    run.parallel(desktop, (*phone, *landscape))
 
 
 @pytest.mark.parametrize(
