@@ -12,8 +12,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from runtime.engine import DEAL, REDEAL, Move, MoveKind, State
-from runtime.engine.assist import foundation_move
+from runtime.engine import DEAL, REDEAL, Move, MoveKind, PileKind, State
+from runtime.engine.assist import foundation_move, send_up_moves
 from runtime.engine.serialize import state_text
 
 from .games import GameMap
@@ -192,6 +192,13 @@ def _compare_double_clicks(
             after = state.clone()
             after.apply(move)
             expected = position_of(after, game)
+        elif game.send_up and state.layout.kinds[pile] is PileKind.FOUNDATION:
+            sent = send_up_moves(state)
+            if sent:
+                after = state.clone()
+                for step in sent:
+                    after.apply(step)
+                expected = position_of(after, game)
         got = double.get(slot)
         if expected is None and got is None:
             continue

@@ -27,6 +27,9 @@ class GameMap:
     # Helpdeck option id -> the label of the same option in Aisleriot's options menu; the
     # harness chooses them there (apply-options, then a new deal), as a player would.
     option_labels: dict[str, str] = field(default_factory=dict)
+    # The help says "Double-click a Foundation to send up every card that can go": that
+    # double-click is compared with `assist.send_up_moves`.
+    send_up: bool = False
 
     def slot_of(self, pile: int) -> int | None:
         return self.slots[pile]
@@ -112,6 +115,7 @@ GAMES: dict[str, GameMap] = {
                 "no_redeals": "No redeals",
                 "unlimited_redeals": "Unlimited redeals",
             },
+            send_up=True,
         ),
         GameMap(
             "freecell",
@@ -156,6 +160,7 @@ GAMES: dict[str, GameMap] = {
             "eight-off",
             (None, 0, 1, 2, 3, *range(12, 20), *range(4, 12)),
             _eight_off_variables,
+            send_up=True,
         ),
         GameMap("athena", "athena", tuple(range(13)), _flip_counter),
     )

@@ -108,7 +108,7 @@ def _reason(finding: Finding, state: State, game: GameMap) -> str | None:
         return "never-over"
     if finding.kind == "double-click" and action is not None:
         pile_kind = kinds[game.pile_of(action[1]) or 0]
-        if pile_kind is PileKind.FOUNDATION and finding.ours is None:
+        if pile_kind is PileKind.FOUNDATION and finding.ours is None and not game.send_up:
             return "autoplay-double-click"
         if finding.ours is None and _to_free_cell(finding.theirs, action[1], state, game):
             return "double-click-to-free-cell"
