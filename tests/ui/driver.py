@@ -552,6 +552,18 @@ def help_language(d: Driver) -> None:
     check(d.app.root.current == "table", "Back did not return to the table")
 
 
+def widgets_fit(d: Driver) -> None:
+    """Every widget of the current screen lies inside the window (no label grew off it)."""
+    width = d.window.width
+    for widget in d.app.root.current_screen.walk():
+        x, _y = widget.to_window(widget.x, widget.y)
+        check(
+            x >= -1 and x + widget.width <= width + 1 and widget.width >= 0,
+            f"{type(widget).__name__} {getattr(widget, 'text', '')!r} at x={x} "
+            f"width {widget.width} outside the window ({width})",
+        )
+
+
 @scenario
 def language_switch(d: Driver) -> None:
     """Switching the language in Settings changes every visible string at once, and back."""
@@ -568,6 +580,7 @@ def language_switch(d: Driver) -> None:
     d.pump(3)
     check(d.app.lang == "sv", f"language is {d.app.lang}")
     d.button("Tillbaka")  # the Back button, translated live
+    widgets_fit(d)
     check(d.app.session.settings.language == "sv", "the setting was not saved")
     d.screenshot("settings-sv")
     spinner.text = "日本語"
@@ -578,6 +591,7 @@ def language_switch(d: Driver) -> None:
     d.pump(20)
     check(d.app.root.current == "chooser", "Back did not go to the chooser")
     d.button(_("Continue"))
+    widgets_fit(d)
     d.screenshot("chooser-ja")
     d.press(_("Continue"))
     d.pump(20)
