@@ -302,3 +302,39 @@ def test_covered_pyramid_cards() -> None:
     covered = covered_piles(state)
     assert tableau[0] in covered and tableau[-1] not in covered
     assert len(covered) == len(tableau) - 7  # all but the bottom row
+
+
+# -- solver ---------------------------------------------------------------------------------
+
+
+def test_hint_comes_from_the_solver() -> None:
+    from runtime.app.hints import advise
+
+    state = new_game("saratoga", None, 1)
+    advice = advise(state)
+    assert advice.move is not None and advice.move in state.legal_moves()
+
+
+def test_winnable_deals_setting_uses_the_cache(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pytest.importorskip("runtime.solver.deals")
+    from runtime.solver.deals import WinnableDeals
+
+    asked: list[tuple[str, int]] = []
+
+    def next_seed(self: object, game_id: str, options: object, start: int = 0) -> int | None:
+        asked.append((game_id, start))
+        return start + 5
+
+    monkeypatch.setattr(WinnableDeals, "next_seed", next_seed)
+    monkeypatch.setattr(WinnableDeals, "prefill", lambda *args, **kwargs: None)
+    session = Session(Store(tmp_path))
+    session.settings.winnable = True
+    session.start("seahaven")
+    assert session.game.seed == 5 and asked == [("seahaven", 0)]
+    session.start("seahaven")
+    assert session.game.seed == 11  # the next search starts after the last seed used
+    session.settings.winnable = False
+    session.start("seahaven")
+    assert len(asked) == 2
