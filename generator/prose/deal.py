@@ -3,14 +3,16 @@
 "Deal card face up in first pile. Place one card face down on all other piles ... until there
 are seven cards in last pile", "five cards to each pile", "three cards face down and one card
 face up on every pile", "seven overlapping rows ... pyramid", "seven cards in each of the first
-four piles and six cards in the last four piles".
+four piles and six cards in the last four piles", a staircase of face-down cards "topped by
+five face-up cards", "the first, fourth, seventh and tenth piles get six cards each", "in the
+first four piles the bottom three cards are face down", "the first and third rows are face down".
 """
 
 from __future__ import annotations
 
 import re
 
-from .numbers import NUM, number
+from .numbers import NUM, ORD, number, ordinal
 from .text import Hit
 
 _I = re.IGNORECASE
@@ -123,24 +125,34 @@ def _faces_of_pyramid(text: str, rows: int, count: int) -> tuple[list[int], list
 
 def piles(text: str, count: int) -> list[Hit]:
     """Face-down and face-up cards per pile for a fan tableau of `count` piles."""
-    for shape in (_klondike, _stairs, _uniform, _split):
+    shapes = (_klondike, _stairs, _uniform, _split, _staircase, _named, _first_and_last, _rows)
+    for shape in shapes:
         found = shape(text, count)
         if found is not None:
-            down, up, phrase = found
-            if len(down) == len(up) == count and min(down + up) >= 0:
-                return [Hit("tableau.face_down", down, phrase), Hit("tableau.face_up", up, phrase)]
+            down, up, phrase, rows = found
+            if len(down) == len(up) == count and min(down + up) >= 0 and _holds(text, down, up):
+                hits = [Hit("tableau.face_down", down, phrase), Hit("tableau.face_up", up, phrase)]
+                return [*hits, Hit("tableau.face_rows", rows, phrase)] if rows else hits
             return []
     return []
 
 
-Shape = tuple[list[int], list[int], str] | None
+# (face_down, face_up, phrase, face of each row from the bottom or [] when not stated)
+Shape = tuple[list[int], list[int], str, list[str]] | None
+_HOLDING = re.compile(rf"\bpiles\s+holding\s+({NUM})\s+cards\b", _I)
+
+
+def _holds(text: str, down: list[int], up: list[int]) -> bool:
+    """ "Ten piles holding 54 cards": a stated total must match the deal."""
+    holding = _HOLDING.search(text)
+    return holding is None or _n(holding.group(1)) == sum(down) + sum(up)
 
 
 def _klondike(text: str, count: int) -> Shape:
     match = _KLONDIKE.search(text)
     if not match or _IRREGULAR.search(text) or _n(match.group(1)) != count:
         return None
-    return list(range(count)), [1] * count, _phrase(match)
+    return list(range(count)), [1] * count, _phrase(match), []
 
 
 def _stairs(text: str, count: int) -> Shape:
@@ -157,10 +169,10 @@ def _stairs(text: str, count: int) -> Shape:
     if _IRREGULAR.search(text):
         return None
     if _TOP_UP.search(text):
-        return [s - 1 for s in sizes], [1] * count, _phrase(match)
+        return [s - 1 for s in sizes], [1] * count, _phrase(match), []
     all_up = _ALL_UP.search(text) or not re.search(r"\bface\s+down\b", text, _I)
     if all_up and re.search(r"\bface\s+up\b", text, _I):
-        return [0] * count, sizes, _phrase(match)
+        return [0] * count, sizes, _phrase(match), []
     return None
 
 
@@ -170,18 +182,18 @@ def _uniform(text: str, count: int) -> Shape:
     both = _DOWN_AND_UP.search(text)
     if both:
         down, up = (_n(g) for g in (both.group(1) or both.group(3), both.group(2) or both.group(4)))
-        return [down] * count, [up] * count, _phrase(both)
+        return [down] * count, [up] * count, _phrase(both), []
     last_row = _LAST_ROW_UP.search(text)
     if last_row:
         size = _n(last_row.group(1))
-        return [size - 1] * count, [1] * count, _phrase(last_row)
+        return [size - 1] * count, [1] * count, _phrase(last_row), []
     each = _EACH.search(text)
     if not each or re.search(r"\bface\s+down\b", text, _I):
         return None
     if not re.search(r"\bface\s+up\b", text, _I):
         return None
     size = _n(next(g for g in each.groups() if g))
-    return [0] * count, [size] * count, _phrase(each)
+    return [0] * count, [size] * count, _phrase(each), []
 
 
 def _split(text: str, count: int) -> Shape:
@@ -191,4 +203,126 @@ def _split(text: str, count: int) -> Shape:
     a, p, b, q = (_n(g) for g in match.groups())
     if p + q != count:
         return None
-    return [0] * count, [a] * p + [b] * q, _phrase(match)
+    return [0] * count, [a] * p + [b] * q, _phrase(match), []
+
+
+# Yukon: "The first pile is a single face-up card. The other six piles start with a staircase of
+# face-down cards, one in the second pile, two in the third and so on up to six in the seventh,
+# and each of them is topped by five face-up cards."
+_STAIRCASE = re.compile(
+    r"\bfirst\s+pile\s+is\s+a\s+single\s+face[\s-]up\s+card\b.*?"
+    rf"\bother\s+({NUM})\s+piles\s+start\s+with\s+a\s+staircase\s+of\s+face[\s-]down\s+cards,"
+    r"\s+one\s+in\s+the\s+second\s+pile,\s+two\s+in\s+the\s+third\s+and\s+so\s+on\s+up\s+to\s+"
+    rf"({NUM})\s+in\s+the\s+({ORD})\b.*?\btopped\s+by\s+({NUM})\s+face[\s-]up\s+cards\b",
+    _I,
+)
+
+
+def _staircase(text: str, count: int) -> Shape:
+    match = _STAIRCASE.search(text)
+    if not match or _IRREGULAR.search(text):
+        return None
+    others, top, last, up = (
+        _n(match.group(1)),
+        _n(match.group(2)),
+        match.group(3),
+        _n(match.group(4)),
+    )
+    if others != count - 1 or top != count - 1 or ordinal(last) != count or up < 1:
+        return None
+    return list(range(count)), [1] + [up] * (count - 1), _phrase(match), []
+
+
+_ORDINAL_LIST = rf"{ORD}(?:\s*,\s*{ORD})*,?\s+and\s+{ORD}"
+# Spider: "The first, fourth, seventh and tenth piles get six cards each and the other six piles
+# get five each."
+_NAMED = re.compile(
+    rf"\bthe\s+({_ORDINAL_LIST})\s+piles\s+(?:get|hold|have)\s+({NUM})\s+cards\s+each\s+and\s+"
+    rf"the\s+other\s+({NUM})\s+piles\s+(?:get|hold|have)\s+({NUM})(?:\s+cards)?\s+each\b",
+    _I,
+)
+
+
+def _ordinals(words: str) -> list[int]:
+    return [ordinal(word) or 0 for word in re.findall(ORD, words, _I)]
+
+
+def _named(text: str, count: int) -> Shape:
+    match = _NAMED.search(text)
+    if not match or _IRREGULAR.search(text):
+        return None
+    named = _ordinals(match.group(1))
+    size, others, rest = _n(match.group(2)), _n(match.group(3)), _n(match.group(4))
+    if len(set(named)) != len(named) or not all(1 <= i <= count for i in named):
+        return None
+    if len(named) + others != count:
+        return None
+    sizes = [size if i + 1 in named else rest for i in range(count)]
+    if _TOP_UP.search(text):
+        return [s - 1 for s in sizes], [1] * count, _phrase(match), []
+    if _ALL_UP.search(text) and not re.search(r"\bface\s+down\b", text, _I):
+        return [0] * count, sizes, _phrase(match), []
+    return None
+
+
+# Scorpion: "Seven piles of seven cards ... In the first four piles the bottom three cards are
+# face down and the top four face up. The last three piles are dealt entirely face up."
+_PILES_OF = re.compile(rf"\bpiles\s+of\s+({NUM})\s+cards\b", _I)
+_FIRST_DOWN_UP = re.compile(
+    rf"\bin\s+the\s+first\s+({NUM})\s+piles\s+the\s+bottom\s+({NUM})\s+cards\s+are\s+face\s+down\s+"
+    rf"and\s+the\s+top\s+({NUM})(?:\s+cards)?\s+(?:are\s+)?face\s+up\b",
+    _I,
+)
+_LAST_ALL_UP = re.compile(
+    rf"\bthe\s+last\s+({NUM})\s+piles\s+are\s+(?:dealt\s+)?(?:entirely|all)\s+face\s+up\b", _I
+)
+
+
+def _first_and_last(text: str, count: int) -> Shape:
+    first, last, size = (
+        _FIRST_DOWN_UP.search(text),
+        _LAST_ALL_UP.search(text),
+        _PILES_OF.search(text),
+    )
+    if not (first and last and size) or _IRREGULAR.search(text):
+        return None
+    p, down, up = (_n(g) for g in first.groups())
+    q, cards = _n(last.group(1)), _n(size.group(1))
+    if p + q != count or down + up != cards or min(p, q, down, up) < 1:
+        return None
+    phrase = f"{_phrase(first)}; {_phrase(last)}"
+    return [down] * p + [0] * q, [up] * p + [cards] * q, phrase, []
+
+
+# Athena: "Seven piles of four cards, dealt in four rows across all the piles. The first and third
+# rows are face down; the second and fourth rows are face up." Aisleriot: "Four rows, the first
+# row is face down, the second row is face up, ... and the fourth and final row is face up."
+_ROW_FACES = re.compile(
+    rf"\bthe\s+({_ORDINAL_LIST}|{ORD})(?:\s+and\s+final)?\s+rows?\s+(?:are|is)\s+face\s+(down|up)\b",
+    _I,
+)
+_ROW_COUNT = re.compile(rf"\b({NUM})\s+rows\b", _I)
+
+
+def _rows(text: str, count: int) -> Shape:
+    faces: dict[int, str] = {}
+    matches = list(_ROW_FACES.finditer(text))
+    for match in matches:
+        for row in _ordinals(match.group(1)):
+            if row in faces:
+                return None
+            faces[row] = match.group(2).lower()
+    if not matches or _IRREGULAR.search(text):
+        return None
+    stated = {_n(m.group(1)) for m in _ROW_COUNT.finditer(text)}
+    size = _PILES_OF.search(text)
+    if size:
+        stated.add(_n(size.group(1)))
+    if len(stated) != 1 or sorted(faces) != list(range(1, len(faces) + 1)):
+        return None
+    if stated.pop() != len(faces):
+        return None
+    rows = [faces[i] for i in sorted(faces)]
+    down = rows.count("down")
+    phrase = "; ".join(_phrase(m) for m in matches)
+    return [down] * count, [len(rows) - down] * count, phrase, rows

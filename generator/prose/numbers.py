@@ -24,7 +24,16 @@ _UNITS = (
     "eighteen",
     "nineteen",
 )
-_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50}
+_TENS = {
+    "twenty": 20,
+    "thirty": 30,
+    "forty": 40,
+    "fifty": 50,
+    "sixty": 60,
+    "seventy": 70,
+    "eighty": 80,
+    "ninety": 90,
+}
 
 WORDS: dict[str, int] = {word: value for value, word in enumerate(_UNITS)}
 WORDS.update(_TENS)
@@ -46,3 +55,28 @@ def number(text: str) -> int | None:
     if key.isdigit():
         return int(key)
     return WORDS.get(key)
+
+
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+)
+ORDINALS: dict[str, int] = {word: i + 1 for i, word in enumerate(_ORDINALS)}
+ORD = r"(?:" + "|".join(sorted(ORDINALS, key=len)[::-1]) + r")"
+"""Regex fragment for an ordinal word, "first" to "thirteenth" (no capture group)."""
+
+
+def ordinal(text: str) -> int | None:
+    """The value of an ordinal word ("fourth" -> 4), or None."""
+    return ORDINALS.get(text.strip().lower())

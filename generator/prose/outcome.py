@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from .numbers import NUM, number
 from .text import Hit, Sentence
 
 _I = re.IGNORECASE
@@ -51,6 +52,82 @@ _PLACED_POINTS = re.compile(
 )
 
 
+# Point rules, each a `scoring.*` field of the kind `points` (Spider, Scorpion, Gypsy; Aisleriot's
+# Forty Thieves). "Each card on a Foundation scores five points" (plural: "one point" is the
+# kind `foundation_cards`).
+_PER_FOUNDATION_CARD = re.compile(
+    r"^(?:each|every)\s+card\s+(?:placed\s+)?(?:in|on)\s+(?:a|the)\s+foundation(?:\s+piles?)?\s+"
+    rf"(?:scores|is\s+worth)\s+({NUM})\s+points\b",
+    _I,
+)
+# "each Foundation completed from Ace to King scores sixty more"; Aisleriot: "When a Foundation
+# pile is complete (from Ace to King), 60 more points are scored"; Spider: "Finished runs keep
+# their twelve points when they go to a Foundation".
+_PER_FOUNDATION_DONE = re.compile(
+    r"\b(?:each|every)\s+foundation\s+completed\s+from\s+ace\s+to\s+king\s+scores\s+"
+    rf"({NUM})\s+(?:more|points)\b"
+    r"|^when\s+a\s+foundation\s+pile\s+is\s+complete\s+\(from\s+ace\s+to\s+king\),\s+"
+    rf"({NUM})\s+more\s+points\s+are\s+scored\b"
+    rf"|^(?:finished|complete)\s+runs\s+keep\s+their\s+({NUM})\s+points\s+when\s+they\s+go\s+to\s+"
+    r"(?:a|the)\s+foundation",
+    _I,
+)
+# "You score one point for each card in the Tableau that lies on the next higher card of the
+# same suit"; "every face-up card resting on a card of the other color one rank higher adds two
+# points".
+_PAIR = re.compile(
+    rf"\b(?:score|earn)\s+({NUM})\s+points?\s+for\s+(?:each|every)\s+card\s+(?:in\s+the\s+tableau\s+)?"
+    r"that\s+(?:lies|rests)\s+on\s+the\s+next\s+higher\s+card\s+of\s+(the\s+same|its\s+own)\s+suit\b"
+    r"|\b(?:each|every)\s+face[\s-]up\s+card\s+(?:resting|lying)\s+on\s+a\s+card\s+of\s+the\s+"
+    rf"(other|opposite|same)\s+colou?r\s+one\s+rank\s+higher\s+(?:adds|scores)\s+({NUM})\s+points?\b",
+    _I,
+)
+# "and four more for each pile that is a complete suit from King to Ace" (Scorpion).
+_PER_TABLEAU_SUIT = re.compile(
+    rf"\b({NUM})\s+(?:more\s+|points\s+|more\s+points\s+)?for\s+(?:each|every)\s+(?:tableau\s+)?pile\s+"
+    r"that\s+is\s+a\s+complete\s+suit\s+from\s+king\s+to\s+ace\b",
+    _I,
+)
+# "You also earn three points for each of the twelve face-down cards you turn over" (Scorpion).
+_PER_TURNED_CARD = re.compile(
+    rf"\b(?:score|earn)\s+({NUM})\s+points?\s+for\s+(?:each|every)\s+(?:of\s+the\s+\w+\s+)?"
+    r"face[\s-]down\s+cards?\s+(?:you\s+turn\s+over|turned\s+(?:over|up))\b",
+    _I,
+)
+_PAIR_SUITS = {
+    "the same": "same_suit",
+    "its own": "same_suit",
+    "other": "alternate_colour",
+    "opposite": "alternate_colour",
+    "same": "same_colour",
+}
+
+
+def point_rules(text: str) -> list[Hit]:
+    """The point rules of a Scoring sentence, with `scoring.kind: points` when there are any."""
+    hits: list[Hit] = []
+    for path, pattern in (
+        ("scoring.foundation_card", _PER_FOUNDATION_CARD),
+        ("scoring.foundation_complete", _PER_FOUNDATION_DONE),
+        ("scoring.tableau_suit", _PER_TABLEAU_SUIT),
+        ("scoring.turned_card", _PER_TURNED_CARD),
+    ):
+        match = pattern.search(text)
+        value = number(next(g for g in match.groups() if g)) if match else None
+        if match and value:
+            hits.append(Hit(path, value, _words(match)))
+    pair = _PAIR.search(text)
+    if pair:
+        value = number(pair.group(1) or pair.group(4))
+        relation = " ".join((pair.group(2) or pair.group(3)).lower().split())
+        if value:
+            hits.append(Hit("scoring.pair", value, _words(pair)))
+            hits.append(Hit("scoring.pair_suit", _PAIR_SUITS[relation], _words(pair)))
+    if hits:
+        hits.insert(0, Hit("scoring.kind", "points", hits[0].phrase))
+    return hits
+
+
 def _words(match: re.Match[str]) -> str:
     return " ".join(match.group(0).split()).rstrip(".")
 
@@ -82,4 +159,5 @@ def find(sentence: Sentence) -> list[Hit]:
         removed = _REMOVED_POINTS.search(text)
         if removed:
             hits.append(Hit("scoring.kind", "tableau_cards_removed", _words(removed)))
+        hits.extend(point_rules(text))
     return hits
