@@ -159,8 +159,14 @@ class TableWidget(Widget):
             self.add_widget(widget)
         self._order = order
 
-    def _draw_markers(self, state: State, geo: TableGeometry) -> None:
-        looks = [(pile, *pile_marker(state, pile)) for pile in geo.slots]
+    def _draw_markers(self, state: State, geo: TableGeometry, lifted: int = -1) -> None:
+        """Markers of the empty piles (and of ``lifted``, whose cards are all being dragged):
+        one under a card would never be seen, yet software GL would still fill it."""
+        looks = [
+            (pile, *pile_marker(state, pile))
+            for pile in geo.slots
+            if not state.piles[pile] or pile == lifted
+        ]
         key = (tuple(looks), geo, self.x, self.y)
         if key == self._marker_key:
             return
@@ -262,6 +268,8 @@ class TableWidget(Widget):
                 return True
             info["dragging"] = True
             info["starts"] = [tuple(w.pos) for w in widgets]
+            if info["index"] == 0:  # the whole pile lifted: show what lies beneath
+                self._draw_markers(self.state, self.geometry, info["pile"])  # type: ignore[arg-type]
             self.controller.selection = None  # type: ignore[union-attr]
             self._restack([w for w in self._order if w not in widgets] + widgets)
             self.highlight_targets(self.controller.targets(info["pile"], info["size"]))  # type: ignore[union-attr]
