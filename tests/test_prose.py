@@ -23,7 +23,7 @@ from generator.prose import (
 )
 from generator.prose.counts import find_count
 from generator.prose.deal import piles, pyramid
-from generator.prose.numbers import number
+from generator.prose.numbers import number, ordinal
 from generator.prose.options import find_options
 from generator.prose.report import coverage_report
 from generator.prose.text import Sentence
@@ -259,6 +259,8 @@ def test_numbers() -> None:
     assert number("Twenty-eight") == 28
     assert number("18") == 18
     assert number("many") is None
+    assert number("sixty") == 60
+    assert ordinal("Fourth") == 4 and ordinal("thirteenth") == 13 and ordinal("last") is None
 
 
 @pytest.mark.parametrize(
@@ -400,7 +402,12 @@ def test_reserve_deal() -> None:
             "scoring",
             {"scoring.kind": "tableau_cards_removed"},
         ),
-        ("Each card in the Foundation scores 5 points.", "scoring", {}),
+        (
+            "Each card in the Foundation scores 5 points.",
+            "scoring",
+            {"scoring.kind": "points", "scoring.foundation_card": 5},
+        ),
+        ("Each card in the Foundation piles other than the Aces scores 5 points.", "scoring", {}),
         (
             "Each card in the Foundation piles other than the original Aces scores one point.",
             "scoring",
@@ -594,3 +601,238 @@ def test_report_over_the_corpus() -> None:
     assert report.count("tableau.build.direction") >= 45
     text = main_report(paths)
     assert "91 games read" in text and "tableau.empty" in text
+
+
+# Deal shapes that name piles or rows: (Setup row text, pile count, face_down, face_up, rows).
+NAMED_DEALS = [
+    (  # Yukon: a staircase of face-down cards, each topped by five face-up cards
+        "Seven piles holding the whole deck. The first pile is a single face-up card. The other "
+        "six piles start with a staircase of face-down cards, one in the second pile, two in the "
+        "third and so on up to six in the seventh, and each of them is topped by five face-up "
+        "cards.",
+        7,
+        [0, 1, 2, 3, 4, 5, 6],
+        [1, 5, 5, 5, 5, 5, 5],
+        None,
+    ),
+    (  # Spider: piles named by their ordinals
+        "Ten piles holding 54 cards. The first, fourth, seventh and tenth piles get six cards "
+        "each and the other six piles get five each. Only the top card of each pile is face up.",
+        10,
+        [5, 4, 4, 5, 4, 4, 5, 4, 4, 5],
+        [1] * 10,
+        None,
+    ),
+    (
+        "Six piles. The second and fifth piles get four cards each and the other four piles get "
+        "three each. All cards are dealt face up.",
+        6,
+        [0] * 6,
+        [3, 4, 3, 3, 4, 3],
+        None,
+    ),
+    (  # Scorpion: the first piles partly face down, the last ones all face up
+        "Seven piles of seven cards, to the right of the Stock. In the first four piles the "
+        "bottom three cards are face down and the top four face up. The last three piles are "
+        "dealt entirely face up.",
+        7,
+        [3, 3, 3, 3, 0, 0, 0],
+        [4, 4, 4, 4, 7, 7, 7],
+        None,
+    ),
+    (  # Athena, our wording and Aisleriot's
+        "Seven piles of four cards, dealt in four rows across all the piles. The first and third "
+        "rows are face down; the second and fourth rows are face up.",
+        7,
+        [2] * 7,
+        [2] * 7,
+        ["down", "up", "down", "up"],
+    ),
+    (
+        "Seven piles. Four rows, the first row is face down, the second row is face up, the "
+        "third row is face down, and the fourth and final row is face up.",
+        7,
+        [2] * 7,
+        [2] * 7,
+        ["down", "up", "down", "up"],
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "count", "down", "up", "rows"), NAMED_DEALS)
+def test_named_deal_shapes(
+    text: str, count: int, down: list[int], up: list[int], rows: list[str] | None
+) -> None:
+    found = {hit.path: hit.value for hit in piles(text, count)}
+    expected: dict[str, Any] = {"tableau.face_down": down, "tableau.face_up": up}
+    if rows:
+        expected["tableau.face_rows"] = rows
+    assert found == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        # the staircase does not fit the pile count
+        (
+            "The first pile is a single face-up card. The other six piles start with a staircase "
+            "of face-down cards, one in the second pile, two in the third and so on up to six in "
+            "the seventh, and each of them is topped by five face-up cards.",
+            8,
+        ),
+        # named piles plus the others are not the pile count
+        (
+            "The first, fourth and seventh piles get six cards each and the other six piles get "
+            "five each. Only the top card of each pile is face up.",
+            10,
+        ),
+        # a stated total that the named deal does not make
+        (
+            "Ten piles holding 50 cards. The first, fourth, seventh and tenth piles get six "
+            "cards each and the other six piles get five each. Only the top card of each pile is "
+            "face up.",
+            10,
+        ),
+        # faces not said
+        ("The first and third piles get six cards each and the other two piles get five each.", 4),
+        # face down and face up do not add up to the pile size
+        (
+            "Seven piles of seven cards. In the first four piles the bottom three cards are face "
+            "down and the top three face up. The last three piles are dealt entirely face up.",
+            7,
+        ),
+        # first and last piles overlap
+        (
+            "Seven piles of seven cards. In the first four piles the bottom three cards are face "
+            "down and the top four face up. The last four piles are dealt entirely face up.",
+            7,
+        ),
+        # a row left out, a row named twice, a row count that disagrees
+        (
+            "Seven piles of four cards. The first and third rows are face down; the second row is "
+            "face up.",
+            7,
+        ),
+        (
+            "Seven piles of four cards. The first and third rows are face down; the third and "
+            "fourth rows are face up.",
+            7,
+        ),
+        (
+            "Seven piles of five cards. The first and third rows are face down; the second and "
+            "fourth rows are face up.",
+            7,
+        ),
+    ],
+)
+def test_named_deal_shapes_not_guessed(text: str, count: int) -> None:
+    assert piles(text, count) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (  # Spider
+            "You score one point for each card in the Tableau that lies on the next higher card "
+            "of the same suit, so a run of one suit is worth one point less than its length.",
+            {"scoring.kind": "points", "scoring.pair": 1, "scoring.pair_suit": "same_suit"},
+        ),
+        (
+            "Finished runs keep their twelve points when they go to a Foundation.",
+            {"scoring.kind": "points", "scoring.foundation_complete": 12},
+        ),
+        (  # Scorpion
+            "You earn one point for each card that lies on the next higher card of its own suit, "
+            "and four more for each pile that is a complete suit from King to Ace.",
+            {
+                "scoring.kind": "points",
+                "scoring.pair": 1,
+                "scoring.pair_suit": "same_suit",
+                "scoring.tableau_suit": 4,
+            },
+        ),
+        (
+            "You also earn three points for each of the twelve face-down cards you turn over.",
+            {"scoring.kind": "points", "scoring.turned_card": 3},
+        ),
+        (  # Gypsy
+            "Each card on a Foundation scores five points, and each Foundation completed from Ace "
+            "to King scores sixty more.",
+            {
+                "scoring.kind": "points",
+                "scoring.foundation_card": 5,
+                "scoring.foundation_complete": 60,
+            },
+        ),
+        (
+            "In the Tableau, every face-up card resting on a card of the other color one rank "
+            "higher adds two points.",
+            {"scoring.kind": "points", "scoring.pair": 2, "scoring.pair_suit": "alternate_colour"},
+        ),
+        (  # Aisleriot's Forty Thieves and Gypsy
+            "When a Foundation pile is complete (from Ace to King), 60 more points are scored.",
+            {"scoring.kind": "points", "scoring.foundation_complete": 60},
+        ),
+        # not point rules: one point per card is `foundation_cards`; no number; other wording
+        (
+            "Every card placed on a Foundation is worth one point.",
+            {"scoring.kind": "foundation_cards"},
+        ),
+        ("Finished runs keep their points when they go to a Foundation.", {}),
+        ("Each card pair on the Tableau in alternating order scores 2 points.", {}),
+        ("For every sequence in suit, points given is (length of sequence - 1).", {}),
+        ("Reaching a card that was face down gives three points.", {}),
+        ("5 points are deducted when you flip a card from Stock to Waste.", {}),
+    ],
+)
+def test_point_rules(text: str, expected: dict[str, Any]) -> None:
+    found = facts_of(text, section="scoring")
+    assert {path: v for path, v in found.items() if path.startswith("scoring.")} == expected
+
+
+def test_point_rules_only_in_scoring() -> None:
+    text = "Each card on a Foundation scores five points."
+    assert facts_of(text, section="rules") == {}
+
+
+NEW_GAMES: dict[str, dict[str, Any]] = {
+    "yukon": {"tableau.face_down": [0, 1, 2, 3, 4, 5, 6], "tableau.face_up": [1, 5, 5, 5, 5, 5, 5]},
+    "spider": {
+        "tableau.face_down": [5, 4, 4, 5, 4, 4, 5, 4, 4, 5],
+        "tableau.face_up": [1] * 10,
+        "scoring.kind": "points",
+        "scoring.pair": 1,
+        "scoring.pair_suit": "same_suit",
+        "scoring.foundation_complete": 12,
+    },
+    "scorpion": {
+        "tableau.face_down": [3, 3, 3, 3, 0, 0, 0],
+        "tableau.face_up": [4, 4, 4, 4, 7, 7, 7],
+        "scoring.kind": "points",
+        "scoring.pair": 1,
+        "scoring.pair_suit": "same_suit",
+        "scoring.tableau_suit": 4,
+        "scoring.turned_card": 3,
+    },
+    "athena": {
+        "tableau.face_down": [2] * 7,
+        "tableau.face_up": [2] * 7,
+        "tableau.face_rows": ["down", "up", "down", "up"],
+    },
+    "gypsy": {
+        "scoring.kind": "points",
+        "scoring.foundation_card": 5,
+        "scoring.foundation_complete": 60,
+        "scoring.pair": 2,
+        "scoring.pair_suit": "alternate_colour",
+    },
+}
+
+
+@pytest.mark.parametrize("game", sorted(NEW_GAMES))
+def test_new_games_read_their_deal_and_score(game: str) -> None:
+    prose = extract_facts(read_help(ROOT / "specs" / f"{game}.xml"))
+    found = {f.path: f.value for f in prose.facts}
+    for path, value in NEW_GAMES[game].items():
+        assert found.get(path) == value, path
+    assert prose.diagnostics == []
