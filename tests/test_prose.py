@@ -836,3 +836,14 @@ def test_new_games_read_their_deal_and_score(game: str) -> None:
     for path, value in NEW_GAMES[game].items():
         assert found.get(path) == value, path
     assert prose.diagnostics == []
+
+
+def test_empty_pile_after_the_refill_runs_dry() -> None:
+    text = (
+        "Whenever a Tableau pile is emptied, it is refilled automatically with the top card of "
+        "the Reserve; once the Reserve is used up, a space can take any card or build."
+    )
+    assert facts_of(text) == {"tableau.refill": "reserve", "tableau.empty": "any"}
+    # On its own the condition may mean "fill spaces from the Reserve first": read nothing.
+    assert facts_of("Once the Reserve is used up, a space can take any card or build.") == {}
+    assert facts_of("If the Reserve is empty, an empty slot can be filled by any card.") == {}

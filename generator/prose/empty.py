@@ -61,11 +61,25 @@ _REFILL = re.compile(
 )
 
 
+# ... "; once the Reserve is used up, a space can take any card or build": what fills a space
+# when the refill has run dry. Read only in the refill's own sentence: on its own, "once the
+# Reserve is empty, any card" may be a game that must fill spaces from the Reserve first.
+_AFTER_REFILL = re.compile(
+    r";\s+once\s+the\s+reserve\s+is\s+(?:used\s+up|empty),\s+(?:a\s+space|an\s+empty\s+pile)\s+"
+    r"can\s+take\s+any\s+card\b",
+    _I,
+)
+
+
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     refill = _REFILL.search(text)
     if refill and (first_pile(text) or sentence.pile) == "tableau":
-        return [Hit("tableau.refill", "reserve", " ".join(refill.group(0).split()))]
+        hits = [Hit("tableau.refill", "reserve", " ".join(refill.group(0).split()))]
+        after = _AFTER_REFILL.search(text, refill.end())
+        if after:
+            hits.append(Hit("tableau.empty", "any", " ".join(after.group(0).split()).lstrip("; ")))
+        return hits
     if not _EMPTY.search(text) or _SKIP.search(text):
         return []
     pile = first_pile(text) or sentence.pile or "tableau"

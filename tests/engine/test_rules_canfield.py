@@ -75,7 +75,7 @@ def test_built_down_alternating_king_on_ace() -> None:
 
 def test_emptied_pile_refilled_from_reserve() -> None:
     """ "Whenever a Tableau pile is emptied, it is refilled automatically with the top card of
-    the Reserve." "Once the Reserve is used up, a space can take any card or build." """
+    the Reserve; once the Reserve is used up, a space can take any card or build." """
     state = position(GAME, base="A", r1="##5S ##2D 9H", t1="10S", t2="8H", t3="JD", t4="3C")
     played = after(state, "t1>t3")
     assert pile_text(played, "t1") == "9H"  # refilled at once
