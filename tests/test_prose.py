@@ -640,6 +640,30 @@ NAMED_DEALS = [
         [4, 4, 4, 4, 7, 7, 7],
         None,
     ),
+    (  # Aisleriot's Spider, Spider Three Decks and Fourteen
+        "Ten piles. Four piles (piles 1, 4, 7, and 10) get dealt 5 cards down and one card up "
+        "while rest of the piles get dealt 4 cards down and one card up.",
+        10,
+        [5, 4, 4, 5, 4, 4, 5, 4, 4, 5],
+        [1] * 10,
+        None,
+    ),
+    (
+        "Twelve piles. The first six piles get dealt 4 cards down and one card up while rest of "
+        "the piles get dealt 3 cards down and one card up.",
+        12,
+        [4] * 6 + [3] * 6,
+        [1] * 12,
+        None,
+    ),
+    (
+        "Deal all cards face up evenly on to twelve piles. The first four piles will each have "
+        "five cards while the other piles will all have four cards.",
+        12,
+        [0] * 12,
+        [5] * 4 + [4] * 8,
+        None,
+    ),
     (  # Athena, our wording and Aisleriot's
         "Seven piles of four cards, dealt in four rows across all the piles. The first and third "
         "rows are face down; the second and fourth rows are face up.",
@@ -692,6 +716,18 @@ def test_named_deal_shapes(
             "cards each and the other six piles get five each. Only the top card of each pile is "
             "face up.",
             10,
+        ),
+        # the piles in brackets are not as many as the text says
+        (
+            "Three piles (piles 1, 4, 7, and 10) get dealt 5 cards down and one card up while "
+            "rest of the piles get dealt 4 cards down and one card up.",
+            10,
+        ),
+        # faces not said
+        (
+            "The first four piles will each have five cards while the other piles will all have "
+            "four cards.",
+            12,
         ),
         # faces not said
         ("The first and third piles get six cards each and the other two piles get five each.", 4),

@@ -125,7 +125,17 @@ def _faces_of_pyramid(text: str, rows: int, count: int) -> tuple[list[int], list
 
 def piles(text: str, count: int) -> list[Hit]:
     """Face-down and face-up cards per pile for a fan tableau of `count` piles."""
-    shapes = (_klondike, _stairs, _uniform, _split, _staircase, _named, _first_and_last, _rows)
+    shapes = (
+        _klondike,
+        _stairs,
+        _uniform,
+        _split,
+        _staircase,
+        _named,
+        _first_and_last,
+        _rows,
+        _first_rest,
+    )
     for shape in shapes:
         found = shape(text, count)
         if found is not None:
@@ -326,3 +336,48 @@ def _rows(text: str, count: int) -> Shape:
     down = rows.count("down")
     phrase = "; ".join(_phrase(m) for m in matches)
     return [down] * count, [len(rows) - down] * count, phrase, rows
+
+
+# Aisleriot: "Four piles (piles 1, 4, 7, and 10) get dealt 5 cards down and one card up while
+# rest of the piles get dealt 4 cards down and one card up" (Spider); "The first six piles get
+# dealt ..." (Spider Three Decks); "The first four piles will each have five cards while the
+# other piles will all have four cards" (Fourteen, all face up).
+_FIRST_REST_FACES = re.compile(
+    rf"\b(?:the\s+first\s+({NUM})\s+piles|({NUM})\s+piles\s+\(piles\s+(\d+(?:\s*,\s*\d+)*,?\s+and\s+\d+)\))"
+    rf"\s+get\s+dealt\s+({NUM})\s+cards?\s+down\s+and\s+({NUM})\s+cards?\s+up\s+while\s+(?:the\s+)?"
+    rf"rest\s+of\s+the\s+piles\s+get\s+dealt\s+({NUM})\s+cards?\s+down\s+and\s+({NUM})\s+cards?\s+up\b",
+    _I,
+)
+_FIRST_REST_SIZES = re.compile(
+    rf"\bthe\s+first\s+({NUM})\s+piles\s+will\s+each\s+have\s+({NUM})\s+cards\s+while\s+the\s+other\s+"
+    rf"piles\s+will\s+all\s+have\s+({NUM})\s+cards\b",
+    _I,
+)
+
+
+def _first_rest(text: str, count: int) -> Shape:
+    faces = _FIRST_REST_FACES.search(text)
+    if faces and not _IRREGULAR.search(text):
+        if faces.group(1):
+            first = list(range(1, _n(faces.group(1)) + 1))
+        else:
+            first = [int(d) for d in re.findall(r"\d+", faces.group(3))]
+            if len(first) != _n(faces.group(2)):
+                return None
+        if len(set(first)) != len(first) or not all(1 <= i <= count for i in first):
+            return None
+        if len(first) >= count:
+            return None
+        d1, u1, d2, u2 = (_n(faces.group(i)) for i in range(4, 8))
+        down = [d1 if i + 1 in first else d2 for i in range(count)]
+        up = [u1 if i + 1 in first else u2 for i in range(count)]
+        return down, up, _phrase(faces), []
+    sizes = _FIRST_REST_SIZES.search(text)
+    if not sizes or _IRREGULAR.search(text) or re.search(r"\bface\s+down\b", text, _I):
+        return None
+    if not re.search(r"\bface\s+up\b", text, _I):
+        return None
+    p, a, b = (_n(g) for g in sizes.groups())
+    if not 0 < p < count:
+        return None
+    return [0] * count, [a] * p + [b] * (count - p), _phrase(sizes), []
