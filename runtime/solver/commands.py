@@ -112,7 +112,7 @@ def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], 
     add_deal_arguments(solve_parser, game_required=False)
     solve_parser.add_argument("--json", action="store_true", help="print one JSON object")
     _limits(solve_parser)
-    survey_parser = command("survey", cmd_survey, "solve many deals; winnability with a 95% CI")
+    survey_parser = command("survey", cmd_survey, "solve many deals; winnability with a 95 %% CI")
     survey_parser.add_argument("game", help="game id")
     survey_parser.add_argument("--deals", type=_positive_int, required=True)
     survey_parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
