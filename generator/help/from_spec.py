@@ -13,6 +13,7 @@ from typing import Any
 from lxml import etree
 
 from generator.diagnostics import Diagnostic, SpecError
+from generator.prose.numbers import UNITS
 from generator.spec.model import (
     Build,
     Direction,
@@ -30,26 +31,12 @@ from generator.spec.model import (
     VariantSpec,
 )
 
-_WORDS = [
-    "zero",
-    "one",
-    "two",
-    "three",
-    "four",
-    "five",
-    "six",
-    "seven",
-    "eight",
-    "nine",
-    "ten",
-    "eleven",
-    "twelve",
-]
 _TIMES = {1: "once", 2: "twice"}
 
 
 def number(n: int, capital: bool = False) -> str:
-    word = _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+    # Help text spells out numbers up to twelve, as Aisleriot's pages do.
+    word = UNITS[n] if 0 <= n <= 12 else str(n)
     return word.capitalize() if capital else word
 
 

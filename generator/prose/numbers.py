@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-_UNITS = (
+UNITS = (  # number words by value; help text spells out small numbers
     "zero",
     "one",
     "two",
@@ -35,12 +35,12 @@ _TENS = {
     "ninety": 90,
 }
 
-WORDS: dict[str, int] = {word: value for value, word in enumerate(_UNITS)}
+WORDS: dict[str, int] = {word: value for value, word in enumerate(UNITS)}
 WORDS.update(_TENS)
 for _tens, _base in _TENS.items():
     for _unit in range(1, 10):
-        WORDS[f"{_tens}-{_UNITS[_unit]}"] = _base + _unit
-        WORDS[f"{_tens} {_UNITS[_unit]}"] = _base + _unit
+        WORDS[f"{_tens}-{UNITS[_unit]}"] = _base + _unit
+        WORDS[f"{_tens} {UNITS[_unit]}"] = _base + _unit
 
 # Longest first so "twenty-eight" wins over "twenty".
 NUM = r"(?:\d{1,2}|" + "|".join(w.replace(" ", r"\s") for w in sorted(WORDS, key=len)[::-1]) + ")"
