@@ -233,7 +233,6 @@ def _render(key: tuple[object, ...], size: tuple[int, int], art: InstructionGrou
 # Every look of one card size goes into one atlas, drawn in a single Fbo pass: under
 # software GL each Fbo costs several milliseconds however little it holds.
 ATLAS_COLUMNS = 10
-_MARKERS = [("", False), ("", True), *((name, False) for name in RANK_NAMES)]
 
 
 def _atlas(centre: bool, size: tuple[int, int]) -> dict[tuple[object, ...], Texture]:
@@ -244,8 +243,6 @@ def _atlas(centre: bool, size: tuple[int, int]) -> dict[tuple[object, ...], Text
     w, h = size
     looks: list[tuple[object, ...]] = [("card", BACK_LOOK)]
     looks += [("card", card) for card in range(DECK_SIZE)]
-    if centre:  # markers once per size, in the main atlas
-        looks += [("marker", text, ring) for text, ring in _MARKERS]
     rows = math.ceil(len(looks) / ATLAS_COLUMNS)
     cell_w, cell_h = w + 2, h + 2  # a pixel of clear space around each look: no bleeding
     art = InstructionGroup()
@@ -255,9 +252,7 @@ def _atlas(centre: bool, size: tuple[int, int]) -> dict[tuple[object, ...], Text
         places[look] = (x, y)
         art.add(PushMatrix())
         art.add(Translate(x, y))
-        if look[0] == "marker":
-            draw_marker(art, 0, 0, w, h, str(look[1]), bool(look[2]))
-        elif look[1] == BACK_LOOK:
+        if look[1] == BACK_LOOK:
             draw_back(art, w, h)
         else:
             draw_face(art, int(look[1]), w, h, centre=centre)  # type: ignore[call-overload]
@@ -348,10 +343,7 @@ def card_texture(card: int, centre: bool, w: float, h: float) -> Texture:
 
 def marker_texture(text: str, ring: bool, w: float, h: float) -> Texture:
     """An empty pile's marker (see `draw_marker`) at ``w`` x ``h`` pixels."""
-    size = _pixels(w, h)
-    found = _atlas(True, size).get(("marker", text, ring))
-    if found is not None:
-        return found
+    size = _pixels(w, h)  # a few per game, so each its own small Fbo
     key = ("marker", text, ring, *size)
     if key in _fbos:
         return _fbos[key].texture

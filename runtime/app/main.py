@@ -22,7 +22,6 @@ from runtime.app.i18n import _
 from runtime.app.launch import Launch
 from runtime.app.session import Session
 from runtime.app.storage import Store, data_dir
-from runtime.app.tablewidget import FELT
 
 HERE = Path(__file__).parent
 SCREENS = {
@@ -33,6 +32,7 @@ SCREENS = {
     "settings": "SettingsScreen",
 }
 KEY_ESCAPE, KEY_F1 = 27, 282
+FELT = (0.05, 0.36, 0.20, 1)  # the window's clear colour: the table's felt
 
 
 class HelpdeckApp(App):

@@ -20,7 +20,6 @@ from runtime.app.markers import pile_marker
 from runtime.engine import Move, MoveKind, State
 from runtime.engine.cards import CARD_MASK, FACE_DOWN
 
-FELT = (0.05, 0.36, 0.20, 1)
 DRAG_START = 8  # dp a touch must travel before it becomes a drag
 HIDDEN_X = -10000  # where cards not drawn are kept (out of the widget tree as well)
 
@@ -57,7 +56,7 @@ class TableWidget(Widget):
         # frame, and not at all before the first real size, so no card art is rendered for a
         # size never shown.
         self._sized = False
-        self._relayout_soon = Clock.create_trigger(self._relayout_now)
+        self._relayout_soon = Clock.create_trigger(self._relayout_now, -1)  # before the draw
         self.bind(size=self._resized, pos=self._resized)
 
     # -- state to widgets -------------------------------------------------------------
