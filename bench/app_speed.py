@@ -4,7 +4,8 @@
 
 Targets: first frame under 1.5 s; drag frames under 16 ms (software GL, Mesa on Xvfb).
 Cold start is measured in a fresh process from interpreter start (Python and Kivy imports
-included) to the first frame that shows the dealt table; the drag moves the largest movable build across a table with every card shown.
+included) to the first frame that shows the dealt table; the drag moves the largest movable
+build across a table with every card shown.
 
 Software GL on a busy machine is slow however little is drawn, so the same frame loop is
 also timed on a bare Kivy app (one Label, same window size): the baseline the drag is
