@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from runtime.engine import DEAL, REDEAL, Move, MoveKind, PileKind, State
-from runtime.engine.assist import foundation_move
+from runtime.engine.assist import foundation_move, send_up_moves
 from runtime.engine.cards import FACE_DOWN
 
 
@@ -93,6 +93,11 @@ class Controller:
         kinds, piles = self.state.layout.kinds, self.state.piles
         return {(kinds[m.dst], -1 if not piles[m.dst] else m.dst) for m in moves}
 
-    def double_tap(self, pile: int) -> Move | None:
+    def double_tap(self, pile: int) -> list[Move]:
+        """A double-tap on a card sends it to its foundation; on a foundation, it sends up
+        every card that can go (the moves, in order)."""
         self.selection = None
-        return foundation_move(self.state, pile)
+        if self.state.layout.kinds[pile] is PileKind.FOUNDATION:
+            return send_up_moves(self.state)
+        move = foundation_move(self.state, pile)
+        return [] if move is None else [move]

@@ -44,7 +44,15 @@ def choose_options(
     boxes: dict[str, CheckBox] = {}
     for option in options:
         row = BoxLayout(size_hint_y=None, height=dp(48))
-        box = CheckBox(active=current[option.id], size_hint_x=None, width=dp(48))  # type: ignore[attr-defined]
+        group = getattr(option, "group", None)
+        # Options of one group are exclusive (Klondike's deal options): radio buttons.
+        box = CheckBox(
+            active=current[option.id],  # type: ignore[attr-defined]
+            size_hint_x=None,
+            width=dp(48),
+            group=f"option-group-{group}" if group else None,
+            allow_no_selection=not group,
+        )
         label = Label(text=_(option.label), halign="left", valign="middle")  # type: ignore[attr-defined]
         label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
         row.add_widget(box)

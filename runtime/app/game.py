@@ -44,6 +44,7 @@ class GamePresenter:
         """The table screen's widget: (re)show the current game on it."""
         self.table = table
         table.on_play = self.play
+        table.on_play_sequence = self.play_sequence
         self.show_game(deal_animation=False)
 
     def show_game(self, deal_animation: bool = True) -> None:
@@ -104,15 +105,22 @@ class GamePresenter:
     # -- moves --------------------------------------------------------------------------
 
     def play(self, move: Move) -> None:
-        self.session.play(move)
+        self.play_sequence([move])
+
+    def play_sequence(self, moves: list[Move]) -> None:
+        """Play ``moves`` one after another, animated; then auto-finish if it is on."""
+        self.session.play(moves[0])
         self._after_change()
-        if not self._finishing and self.session.settings.autofinish:
-            moves = autofinish_moves(self.state)
-            if moves and len(moves) > 1:
-                self._finishing = list(moves)
-                delay = (self.table.duration if self.table else 0) + 0.03
-                self._finish_event = Clock.schedule_interval(self._finish_step, delay)
-                return
+        queued = list(moves[1:])
+        if not queued and not self._finishing and self.session.settings.autofinish:
+            finish = autofinish_moves(self.state)
+            if finish and len(finish) > 1:
+                queued = finish
+        if queued:
+            self._finishing = queued
+            delay = (self.table.duration if self.table else 0) + 0.03
+            self._finish_event = Clock.schedule_interval(self._finish_step, delay)
+            return
         self._check_over()
 
     def _finish_step(self, _dt: float) -> bool:

@@ -141,6 +141,10 @@ class Session:
     def set_options(self, options: Mapping[str, bool]) -> bool:
         """Remember ``options`` for new deals; re-deal now if no move was made. True if re-dealt."""
         state = self.game
+        try:
+            state.game.option_values(options)
+        except ValueError:
+            return False  # e.g. two options of one exclusive group: keep what we have
         self.settings.options[state.game.id] = dict(options)
         self.save_settings()
         if state.move_log:

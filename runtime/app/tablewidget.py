@@ -34,6 +34,7 @@ class TableWidget(Widget):
         super().__init__(**kwargs)
         self.controller: Controller | None = None
         self.on_play: Callable[[Move], None] = lambda move: None
+        self.on_play_sequence: Callable[[list[Move]], None] = lambda moves: None
         self.geometry: TableGeometry | None = None
         self.positions: Positions = {}
         # Widgets are made as cards appear: per card value, one per copy (a two-deck game
@@ -247,9 +248,9 @@ class TableWidget(Widget):
             return True
         pile, index = hit
         if touch.is_double_tap and index is not None:  # type: ignore[attr-defined]
-            move = self.controller.double_tap(pile)
-            if move is not None:
-                self.on_play(move)
+            moves = self.controller.double_tap(pile)
+            if moves:
+                self.on_play_sequence(moves)
             return True
         size = None if index is None else self.controller.pickup_size(pile, index)
         touch.grab(self)  # type: ignore[attr-defined]

@@ -129,6 +129,18 @@ def test_options_before_first_move_redeal(tmp_path: Path) -> None:
     assert not session.set_options({"three_card_deals": False, "king_only": True})
 
 
+def test_exclusive_options_switch_together_and_conflicts_are_refused(tmp_path: Path) -> None:
+    session = Session(Store(tmp_path))
+    session.start("klondike", 4)
+    ids = [o.id for o in session.game.game.options]
+    chosen = {name: name == ids[1] for name in ids}
+    assert session.set_options(chosen)
+    assert session.game.options == chosen
+    both = {name: name in ids[:2] for name in ids}
+    assert not session.set_options(both)  # two of one group: refused, game kept
+    assert session.game.options == chosen
+
+
 def test_save_is_replayable(tmp_path: Path) -> None:
     session = Session(Store(tmp_path))
     session.start("lady_jane", 2)
@@ -338,3 +350,23 @@ def test_winnable_deals_setting_uses_the_cache(
     session.settings.winnable = False
     session.start("seahaven")
     assert len(asked) == 2
+
+
+def test_double_tap_on_a_card_sends_it_up_and_on_a_foundation_sends_up_all() -> None:
+    from runtime.engine.assist import foundation_move, send_up_moves
+
+    for seed in range(200):
+        state = new_game("klondike", None, seed)
+        controller = Controller(state)
+        rng_moves = state.legal_moves()
+        for move in rng_moves:
+            state.apply(move)
+            ups = send_up_moves(state)
+            if len(ups) >= 2:
+                foundation = state.layout.foundations[0]
+                assert controller.double_tap(foundation) == ups
+                source = ups[0].src
+                assert controller.double_tap(source) == [foundation_move(state, source)]
+                return
+            state.undo()
+    raise AssertionError("no position with two cards to send up in 200 deals")
