@@ -61,7 +61,7 @@ def deep_size(root: Any) -> int:
     total = 0
     while stack:
         item = stack.pop()
-        if id(item) in seen or isinstance(item, bool | int) and -5 <= item <= 256:
+        if id(item) in seen or (isinstance(item, bool | int) and -5 <= item <= 256):
             continue  # small ints are shared by the interpreter
         seen.add(id(item))
         total += sys.getsizeof(item)
