@@ -40,6 +40,8 @@ HOME = 8  # per card not home
 BURIED = 3  # per card above a next foundation card
 CELL = 6  # per cell in use
 EMPTY = 8  # per empty tableau pile (subtracted)
+BREAK = 1  # per tableau card not built on the card below it
+BLOCKED = 5  # per tableau card above a card of its own foundation chain that goes home first
 
 
 def cells_supported(model: Model) -> bool:
@@ -75,6 +77,9 @@ class CellsResult:
 
 class CellsSearch:
     """Compiled once per model (see `cells_search`)."""
+
+    # Tests: check every incrementally scored child against a full `estimate`.
+    verify_estimates = False
 
     def __init__(self, model: Model) -> None:
         rules = model.rules
@@ -126,6 +131,8 @@ class CellsSearch:
             need = model.safe_needs[card]
             needs.append(None if need is None else tuple(u for u in need if u not in below[card]))
         self.needs = tuple(needs)
+        # below[card]: the cards that go home before ``card`` on its foundation chain.
+        self.below = tuple(frozenset(chain) for chain in below)
         self.simple_needs = all(n == () for n in needs)
 
     # -- positions ---------------------------------------------------------------------
@@ -179,16 +186,33 @@ class CellsSearch:
         for u in wanted:
             if u in p:
                 buried += len(p) - 1 - p.index(u)
-        return BURIED * buried
+        return BURIED * buried + self.disorder(p)
+
+    def disorder(self, p: tuple[int, ...]) -> int:
+        """A tableau pile's cards not built on the card below, and cards above a card that
+        goes home before them on their own foundation chain (each must leave the pile
+        first: to a cell, or onto a host elsewhere)."""
+        tab = self.tab
+        below = self.below
+        cost = 0
+        for j in range(1, len(p)):
+            c = p[j]
+            if not tab[p[j - 1] * DECK_SIZE + c]:
+                cost += BREAK
+            if not below[c].isdisjoint(p[:j]):
+                cost += BLOCKED
+        return cost
 
     def estimate(self, piles: Piles, wanted: dict[int, int]) -> int:
         """Distance to a win (lower is better); ``wanted`` are the next foundation cards."""
         home = sum(map(len, piles[self.f0 : self.f1]))
         score = HOME * (self.deck - home)
         buried = 0
+        disorder = self.disorder
         for t in self.tableau:
             p = piles[t]
             if p:
+                score += disorder(p)
                 for u in wanted:
                     if u in p:
                         buried += len(p) - 1 - p.index(u)
@@ -346,10 +370,18 @@ class CellsSearch:
         if root_key in dead:
             return CellsResult(False, (), 1)
         parents: dict[Hashable, tuple[Hashable, tuple[Move, ...]]] = {root_key: (None, ())}
-        heap: list[tuple[int, int, Piles, Hashable]] = [
-            (estimate(root, self.wanted(root)), 0, root, root_key)
+        root_wanted = wanted_of(root)
+        # (estimate, tie-break: newest first, position, key, its next foundation cards)
+        heap: list[tuple[int, int, Piles, Hashable, dict[int, int]]] = [
+            (estimate(root, root_wanted), 0, root, root_key, root_wanted)
         ]
         part = self.part
+        is_cell = self.is_cell
+        tableau = self.tableau
+        tab = self.tab
+        below = self.below
+        no_counts = [0] * len(root)
+        verify = self.verify_estimates
         push, pop = heapq.heappush, heapq.heappop
         perf = time.perf_counter
         nodes = 1
@@ -365,19 +397,26 @@ class CellsSearch:
             return tuple(m for part in reversed(parts) for m in part)
 
         while heap:
-            score, _, piles, parent = pop(heap)
+            score, _, piles, parent, wanted = pop(heap)
             if nodes >= check:
                 check = nodes + _CHECK_EVERY
                 if nodes >= max_nodes or (deadline is not None and perf() > deadline):
                     return CellsResult(None, (), nodes)
-            wanted = wanted_of(piles)
+            # Next foundation cards per tableau pile (cards in cells are never buried).
+            counts = no_counts[:]
+            next_cards = wanted.keys()
+            for t in tableau:
+                p = piles[t]
+                if not next_cards.isdisjoint(p):
+                    counts[t] = len(next_cards & p)
             for move in generate(piles, wanted):
                 nodes += 1
                 _, src, dst, n = move
                 p = piles[src]
+                d = piles[dst]
                 new_list = list(piles)
                 rest = new_list[src] = p[:-n]
-                new_list[dst] = piles[dst] + p[-n:]
+                new_list[dst] = d + p[-n:]
                 new = tuple(new_list)
                 played = [move]
                 child_wanted = wanted
@@ -399,18 +438,44 @@ class CellsSearch:
                     continue
                 parents[k] = (parent, tuple(played))
                 order -= 1
-                if child_wanted is wanted:
+                if child_wanted is not wanted:
+                    value = estimate(new, child_wanted)
+                elif n == 1:
+                    # One card between two piles: the estimate's change, term by term.
+                    card = p[-1]
+                    value = score
+                    if is_cell[src]:
+                        value -= CELL
+                    elif rest:
+                        value -= BURIED * (counts[src] - (card in wanted))
+                        if not tab[rest[-1] * DECK_SIZE + card]:
+                            value -= BREAK
+                        if not below[card].isdisjoint(rest):
+                            value -= BLOCKED
+                    else:
+                        value -= EMPTY
+                    if is_cell[dst]:
+                        value += CELL
+                    elif d:
+                        value += BURIED * counts[dst]
+                        if not tab[d[-1] * DECK_SIZE + card]:
+                            value += BREAK
+                        if not below[card].isdisjoint(d):
+                            value += BLOCKED
+                    else:
+                        value += EMPTY
+                else:
                     # Only the two piles changed: adjust the parent's estimate.
                     value = (
                         score
                         + part(src, rest, wanted)
                         - part(src, p, wanted)
                         + part(dst, new[dst], wanted)
-                        - part(dst, piles[dst], wanted)
+                        - part(dst, d, wanted)
                     )
-                else:
-                    value = estimate(new, child_wanted)
-                push(heap, (value, order, new, k))
+                if verify and value != estimate(new, child_wanted):
+                    raise AssertionError(f"estimate {value} after {move}")
+                push(heap, (value, order, new, k, child_wanted))
         return CellsResult(False, (), nodes, frozenset(parents) if exhaust_dead else frozenset())
 
 

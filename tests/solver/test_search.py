@@ -9,7 +9,7 @@ import pytest
 from runtime.engine import State, game_ids, new_game
 from runtime.engine.cards import FACE_DOWN, parse_card
 from runtime.solver import Verdict, solve
-from runtime.solver.cells import cells_search, cells_supported
+from runtime.solver.cells import BLOCKED, BREAK, CellsSearch, cells_search, cells_supported
 from runtime.solver.keys import key_function
 from runtime.solver.model import model_for
 from runtime.solver.successors import fast_generator, fast_supported
@@ -212,3 +212,27 @@ def test_cells_solver_agrees_with_the_generic_search() -> None:
     for seed in (1, 14):
         state = new_game("seahaven", None, seed)
         assert solve(state, best_first=False).verdict is Verdict.WINNABLE
+
+
+@pytest.mark.parametrize(
+    "game", ["seahaven", "freecell", "eight_off", "bakers_dozen", "beleaguered_castle"]
+)
+def test_cells_incremental_estimate_matches_the_full_estimate(game: str) -> None:
+    """Children are scored from the two piles a move touches: the same as from scratch."""
+    state = new_game(game, None, 0)
+    search = CellsSearch(model_for(state.rules, state.base))
+    search.verify_estimates = True
+    for seed in range(3):
+        state = new_game(game, None, seed)
+        search.best_first(state.piles, 1500, None, set(), False)
+
+
+def test_cells_disorder_counts_breaks_and_blocked_cards() -> None:
+    state = new_game("seahaven", None, 0)
+    search = cells_search(model_for(state.rules, state.base))
+    built = tuple(map(parse_card, ("9S", "8S", "7S")))
+    assert search.disorder(built) == 0
+    assert search.disorder(tuple(map(parse_card, ("2S", "7H")))) == BREAK
+    # 9S above 2S: 9S must leave the pile before 2S can go home.
+    pile = tuple(map(parse_card, ("2S", "7H", "9S")))
+    assert search.disorder(pile) == 2 * BREAK + BLOCKED
