@@ -203,16 +203,25 @@ class CellsSearch:
                 cost += BLOCKED
         return cost
 
-    def estimate(self, piles: Piles, wanted: dict[int, int]) -> int:
-        """Distance to a win (lower is better); ``wanted`` are the next foundation cards."""
+    def estimate(
+        self, piles: Piles, wanted: dict[int, int], memo: dict[tuple[int, ...], int] | None = None
+    ) -> int:
+        """Distance to a win (lower is better); ``wanted`` are the next foundation cards.
+
+        ``memo`` caches `disorder` by pile (most piles of a child are its parent's)."""
         home = sum(map(len, piles[self.f0 : self.f1]))
         score = HOME * (self.deck - home)
         buried = 0
         disorder = self.disorder
+        if memo is None:
+            memo = {}
         for t in self.tableau:
             p = piles[t]
             if p:
-                score += disorder(p)
+                cost = memo.get(p)
+                if cost is None:
+                    cost = memo[p] = disorder(p)
+                score += cost
                 for u in wanted:
                     if u in p:
                         buried += len(p) - 1 - p.index(u)
@@ -382,6 +391,10 @@ class CellsSearch:
         below = self.below
         no_counts = [0] * len(root)
         verify = self.verify_estimates
+        memo: dict[tuple[int, ...], int] = {}
+        remember = parents.setdefault
+        t0, t1, r0, r1 = self.t0, self.t1, self.r0, self.r1
+        sort_cells = self.sort_cells
         push, pop = heapq.heappush, heapq.heappop
         perf = time.perf_counter
         nodes = 1
@@ -433,13 +446,16 @@ class CellsSearch:
                         if sum(map(len, new[f0:f1])) == won_total:
                             return CellsResult(True, line(parent, played), nodes)
                         child_wanted = wanted_of(new)
-                k = key(new)
-                if k in parents or k in dead:
+                cells = new[r0:r1]
+                k = tuple(sorted(new[t0:t1])) + (tuple(sorted(cells)) if sort_cells else cells)
+                if dead and k in dead:
                     continue
-                parents[k] = (parent, tuple(played))
+                entry = (parent, tuple(played))
+                if remember(k, entry) is not entry:
+                    continue  # seen before
                 order -= 1
                 if child_wanted is not wanted:
-                    value = estimate(new, child_wanted)
+                    value = estimate(new, child_wanted, memo)
                 elif n == 1:
                     # One card between two piles: the estimate's change, term by term.
                     card = p[-1]
