@@ -15,7 +15,6 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.graphics import (
     ClearBuffers,
@@ -261,8 +260,9 @@ def _atlas(centre: bool, size: tuple[int, int]) -> dict[tuple[object, ...], Text
     texture = _load(key, atlas_size)
     if texture is None:
         texture = _render(key, atlas_size, art)
+        # Saved on pause/stop only: reading an Fbo back mid-game stalls software GL for
+        # seconds (seen under Mesa llvmpipe), so never while the player is playing.
         _unsaved.add(key)
-        Clock.schedule_once(lambda _dt: save_atlases(), 2.0)  # after start-up
     regions = {look: texture.get_region(x, y, w, h) for look, (x, y) in places.items()}
     if len(_atlases) > 12:  # a window resized many times: forget old sizes
         _atlases.clear()

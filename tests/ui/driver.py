@@ -56,6 +56,15 @@ class Driver:
         for _ in range(frames):
             self.loop.idle()
 
+    def pump_until(self, done: Callable[[], object], seconds: float = 3.0) -> bool:
+        """Run frames until ``done()`` holds or ``seconds`` pass (animations take real time)."""
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            self.pump(1)
+            if done():
+                return True
+        return False
+
     def settle(self, limit: int = 400) -> None:
         """Run frames until no card animates and no auto-finish is pending."""
         for _ in range(limit):
@@ -386,8 +395,8 @@ def corrupt_save(d: Driver) -> None:
     check(d.app.session.state is not None and not d.state.move_log, "no fresh game")
     check(d.app.session.stats.of("saratoga").played == 3, "statistics were lost")
     d.app.go_back()  # Escape / Android back closes the dialog
-    d.pump(3)
-    check(not [w for w in d.window.children if isinstance(w, ModalView)], "dialog stayed")
+    closed = d.pump_until(lambda: not [w for w in d.window.children if isinstance(w, ModalView)])
+    check(closed, "dialog stayed")
 
 
 @scenario
