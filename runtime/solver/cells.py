@@ -14,7 +14,8 @@ model) but works on bare pile tuples:
 
 Two strategies share all of that: depth-first on the move scores, and greedy best-first
 on a distance estimate (cards not home, cards above the next foundation cards, cells in
-use, empty piles). `solve` runs best-first; both are exhaustive over the same reachable
+use, empty piles, tableau cards out of sequence or above a lower card of their own
+foundation chain). `solve` runs best-first; both are exhaustive over the same reachable
 set, so both prove unwinnable deals.
 """
 
