@@ -52,13 +52,6 @@ def write_po_file(path: Path, lang: str, entries: list[tuple[str, str, str]]) ->
 
 
 @pytest.fixture
-def specs(tmp_path: Path) -> Path:
-    directory = tmp_path / "specs"
-    directory.mkdir()
-    return directory
-
-
-@pytest.fixture
 def game(tmp_path: Path) -> Path:
     """A specs dir holding Saratoga with an extra paragraph that has inline markup."""
     specs = tmp_path / "specs"

@@ -3,8 +3,6 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-import pytest
-
 MINIMAL_SIDECAR = """\
 title: Tiny
 tableau:
@@ -18,10 +16,3 @@ tableau:
 def write(path: Path, text: str) -> Path:
     path.write_text(textwrap.dedent(text), encoding="utf-8")
     return path
-
-
-@pytest.fixture
-def specs(tmp_path: Path) -> Path:
-    directory = tmp_path / "specs"
-    directory.mkdir()
-    return directory
