@@ -21,6 +21,10 @@ class Launch:
 def configure_kivy(launch: Launch) -> None:
     """Environment and Config that Kivy reads once, at import time."""
     os.environ.setdefault("KIVY_NO_ARGS", "1")  # our argv belongs to argparse
+    if not os.environ.get("HELPDECK_DEBUG"):
+        # Kivy logs INFO lines and optional-provider tracebacks (e.g. a missing libmtdev) to
+        # the terminal; players should not see those. They still go to Kivy's log file.
+        os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
     if launch.density:
         os.environ["KIVY_METRICS_DENSITY"] = str(launch.density)
     from kivy.config import Config
