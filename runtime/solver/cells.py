@@ -32,9 +32,19 @@ from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill
 from runtime.solver.model import Model
 
 Piles = tuple[tuple[int, ...], ...]
-Key = tuple[tuple[int, ...], ...]
+Key = int
 _T = MoveKind.TRANSFER
 _CHECK_EVERY = 256
+
+# Position keys: SHIFT bits per card, saying where the card lies: home (0), on card b in
+# the tableau or a reserve (b + 1), at the bottom of a tableau pile (BOTTOM), at the bottom
+# of a reserve (CELL_CODE, plus the reserve's number when reserves are not interchangeable).
+# A move changes only its lowest card's code, so a child's key is its parent's with one
+# field changed; the key ignores the order of tableau piles (and of interchangeable
+# reserves) with no sorting, and with chain foundations it says exactly what is home.
+SHIFT = 7
+BOTTOM = DECK_SIZE + 1
+CELL_CODE = DECK_SIZE + 2
 
 # Best-first estimate weights.
 HOME = 8  # per card not home
@@ -61,11 +71,27 @@ def cells_supported(model: Model) -> bool:
         and not any(rules.tableau_face_rows)
         and not any(rules.reserve_face_down)
         and model.foundations_by_top
+        and _chains_end(model.foundation_hosts)
         and model.tables.foundation is not None
         and model.tables.tableau is not None
         and rules.group_move in (GroupMove.ONE, GroupMove.BUILD)
         and (not rules.reserves_accept or rules.reserve_capacity == 1)
+        and CELL_CODE + model.r1 - model.r0 < 1 << SHIFT
     )
+
+
+def _chains_end(foundation_hosts: tuple[tuple[int, ...], ...]) -> bool:
+    """Whether every foundation chain, followed down from any card, reaches its first card
+    (no wrap-around from King to Ace): a card's place in its chain is then a number."""
+    for card in range(DECK_SIZE):
+        seen = {card}
+        c = card
+        while foundation_hosts[c]:
+            c = foundation_hosts[c][0]
+            if c in seen:
+                return False
+            seen.add(c)
+    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,27 +158,53 @@ class CellsSearch:
             need = model.safe_needs[card]
             needs.append(None if need is None else tuple(u for u in need if u not in below[card]))
         self.needs = tuple(needs)
-        # below[card]: the cards that go home before ``card`` on its foundation chain.
+        # below[card]: the cards that go home before ``card`` on its foundation chain;
+        # chain[card] names that chain and step[card] is how many cards go before it
+        # (a chain is a path: every card has at most one foundation host).
         self.below = tuple(frozenset(chain) for chain in below)
+        roots = []
+        for card in range(DECK_SIZE):
+            c = card
+            while f_hosts[c] and len(below[f_hosts[c][0]]) < len(below[c]):
+                c = f_hosts[c][0]
+            roots.append(c)
+        self.chain = tuple(roots)
+        self.step = tuple(len(chain) for chain in below)
         self.simple_needs = all(n == () for n in needs)
+        # A card's key code when it lies at the bottom of pile i (0 on a foundation).
+        start = [0] * count
+        for t in self.tableau:
+            start[t] = BOTTOM
+        for i, r in enumerate(self.reserves):
+            start[r] = CELL_CODE + (0 if self.sort_cells else i)
+        self.start_code = tuple(start)
+        self.shift = tuple(SHIFT * c for c in range(DECK_SIZE))
 
     # -- positions ---------------------------------------------------------------------
 
     def key(self, piles: Piles) -> Key:
-        cells = piles[self.r0 : self.r1]
-        if self.sort_cells:
-            cells = tuple(sorted(cells))
-        return tuple(sorted(piles[self.t0 : self.t1])) + cells
+        """The position's transposition key (see SHIFT); 0 when every card is home."""
+        key = 0
+        start_code = self.start_code
+        for i in self.tableau + self.reserves:
+            code = start_code[i]
+            for card in piles[i]:
+                key |= code << SHIFT * card
+                code = card + 1
+        return key
 
     def won(self, piles: Piles) -> bool:
         return sum(map(len, piles[self.f0 : self.f1])) == self.deck
 
-    def autoplay(self, piles: Piles, played: list[Move]) -> Piles:
-        """``piles`` after every safe foundation move (appended to ``played``)."""
+    def autoplay(self, piles: Piles, played: list[Move], key: Key = 0) -> tuple[Piles, Key]:
+        """``piles`` after every safe foundation move (appended to ``played``), and ``key``
+        updated to match (pass the key of ``piles``)."""
         needs = self.needs
         one = self.one
         sources = self.sources
         found = self.foundations
+        start_code = self.start_code
+        shift = self.shift
         while True:
             wanted = self.wanted(piles)
             for src in sources:
@@ -173,9 +225,10 @@ class CellsSearch:
                         new[f] = piles[f] + p[-1:]
                         piles = tuple(new)
                         played.append(one[src][f])
+                        key ^= (p[-2] + 1 if len(p) > 1 else start_code[src]) << shift[card]
                         break
             else:
-                return piles
+                return piles, key
 
     def part(self, index: int, p: tuple[int, ...], wanted: dict[int, int]) -> int:
         """One tableau pile's or cell's share of `estimate`."""
@@ -194,14 +247,24 @@ class CellsSearch:
         goes home before them on their own foundation chain (each must leave the pile
         first: to a cell, or onto a host elsewhere)."""
         tab = self.tab
-        below = self.below
+        chain, step = self.chain, self.step
+        if not p:
+            return 0
+        lowest: dict[int, int] = {}  # chain -> the lowest step of it seen so far
         cost = 0
-        for j in range(1, len(p)):
-            c = p[j]
-            if not tab[p[j - 1] * DECK_SIZE + c]:
+        prev = p[0]
+        lowest[chain[prev]] = step[prev]
+        for c in p[1:]:
+            if not tab[prev * DECK_SIZE + c]:
                 cost += BREAK
-            if not below[c].isdisjoint(p[:j]):
+            k = chain[c]
+            s = step[c]
+            low = lowest.get(k, s)
+            if low < s:
                 cost += BLOCKED
+            else:
+                lowest[k] = s
+            prev = c
         return cost
 
     def estimate(
@@ -260,12 +323,14 @@ class CellsSearch:
         out: list[Move] = []
         add = out.append
         tops: dict[int, int] = {}
+        filled: list[int] = []
         empty_t = -1
         n_empty = 0
         for t in self.tableau:
             p = piles[t]
             if p:
                 tops[p[-1]] = t
+                filled.append(t)
             else:
                 n_empty += 1
                 if empty_t < 0:
@@ -279,6 +344,10 @@ class CellsSearch:
                     free_cell = r
         if not self.cells_accept:
             free_cell = -1
+        for card, f in wanted.items():
+            t = tops.get(card, -1)
+            if t >= 0:
+                add(one[t][f])
         kind = self.limit_kind
         if kind is GroupLimit.NONE:
             limit = limit_empty = DECK_SIZE
@@ -288,33 +357,31 @@ class CellsSearch:
             limit = (n_free + 1) << n_empty
             limit_empty = (n_free + 1) << max(n_empty - 1, 0)
         most = max(limit, limit_empty) if self.grouped else 1
-        for t in self.tableau:
+        for t in filled:
             p = piles[t]
-            if not p:
-                continue
-            height = len(p)
             card = p[-1]
-            f = wanted.get(card, -1)
-            if f >= 0:
-                add(one[t][f])
             ones = one[t]
+            # One card: onto a host (never the pile's own top), an empty pile, a cell.
+            for host in hosts[card]:
+                d = tops.get(host, -1)
+                if d >= 0:
+                    add(ones[d])
+            height = len(p)
+            if empty_t >= 0 and height > 1 and t_start[card]:
+                add(ones[empty_t])
+            if free_cell >= 0:
+                add(ones[free_cell])
+            # Runs of two cards or more, while the cards below are built in sequence.
             n = 1
-            while True:
+            while n < most and n < height and tab[p[-n - 1] * DECK_SIZE + card]:
+                n += 1
+                card = p[-n]
                 for host in hosts[card]:
                     d = tops.get(host, -1)
                     if d >= 0 and d != t and n <= limit:
-                        add(ones[d] if n == 1 else Move(_T, t, d, n))
+                        add(Move(_T, t, d, n))
                 if empty_t >= 0 and n < height and n <= limit_empty and t_start[card]:
-                    add(ones[empty_t] if n == 1 else Move(_T, t, empty_t, n))
-                if n >= most or n >= height:
-                    break
-                lower = p[-n - 1]
-                if not tab[lower * DECK_SIZE + card]:
-                    break
-                n += 1
-                card = lower
-            if free_cell >= 0:
-                add(ones[free_cell])
+                    add(Move(_T, t, empty_t, n))
         for r in self.reserves:
             p = piles[r]
             if not p:
@@ -365,25 +432,30 @@ class CellsSearch:
         dead: set[Hashable],
         exhaust_dead: bool,
     ) -> CellsResult:
-        """Greedy best-first search; exhaustive, so False means unwinnable."""
+        """Greedy best-first search; exhaustive, so False means unwinnable.
+
+        A child is keyed and scored from its parent and the move alone; its piles are
+        built only if it is taken off the heap (most children never are), except when
+        the move may start safe foundation moves, which must be played to know the key."""
         first: list[Move] = []
-        root = self.autoplay(root, first)
-        if self.won(root):
+        root, _ = self.autoplay(root, first)
+        root_key = self.key(root)
+        if root_key == 0:
             return CellsResult(True, tuple(first), 1)
-        key, estimate, generate = self.key, self.estimate, self.generate
+        if root_key in dead:
+            return CellsResult(False, (), 1)
+        estimate, generate = self.estimate, self.generate
         wanted_of, autoplay = self.wanted, self.autoplay
         needs = self.needs
         is_foundation = self.is_foundation
-        won_total = self.deck
-        f0, f1 = self.f0, self.f1
-        root_key = key(root)
-        if root_key in dead:
-            return CellsResult(False, (), 1)
+        start_code = self.start_code
+        shift = self.shift
         parents: dict[Hashable, tuple[Hashable, tuple[Move, ...]]] = {root_key: (None, ())}
         root_wanted = wanted_of(root)
-        # (estimate, tie-break: newest first, position, key, its next foundation cards)
-        heap: list[tuple[int, int, Piles, Hashable, dict[int, int]]] = [
-            (estimate(root, root_wanted), 0, root, root_key, root_wanted)
+        # (estimate, tie-break: newest first, position or its parent, the move from the
+        # parent (None: the position is built), key, its next foundation cards)
+        heap: list[tuple[int, int, Piles, Move | None, Key, dict[int, int]]] = [
+            (estimate(root, root_wanted), 0, root, None, root_key, root_wanted)
         ]
         part = self.part
         is_cell = self.is_cell
@@ -394,8 +466,6 @@ class CellsSearch:
         verify = self.verify_estimates
         memo: dict[tuple[int, ...], int] = {}
         remember = parents.setdefault
-        t0, t1, r0, r1 = self.t0, self.t1, self.r0, self.r1
-        sort_cells = self.sort_cells
         push, pop = heapq.heappush, heapq.heappop
         perf = time.perf_counter
         nodes = 1
@@ -411,7 +481,14 @@ class CellsSearch:
             return tuple(m for part in reversed(parts) for m in part)
 
         while heap:
-            score, _, piles, parent, wanted = pop(heap)
+            score, _, piles, last, parent, wanted = pop(heap)
+            if last is not None:
+                _, src, dst, n = last
+                p = piles[src]
+                built = list(piles)
+                built[src] = p[:-n]
+                built[dst] = piles[dst] + p[-n:]
+                piles = tuple(built)
             if nodes >= check:
                 check = nodes + _CHECK_EVERY
                 if nodes >= max_nodes or (deadline is not None and perf() > deadline):
@@ -428,38 +505,57 @@ class CellsSearch:
                 _, src, dst, n = move
                 p = piles[src]
                 d = piles[dst]
-                new_list = list(piles)
-                rest = new_list[src] = p[:-n]
-                new_list[dst] = d + p[-n:]
-                new = tuple(new_list)
-                played = [move]
-                child_wanted = wanted
+                card = p[-n]
+                k = (
+                    parent
+                    ^ (
+                        (
+                            0
+                            if is_foundation[src]
+                            else p[-n - 1] + 1
+                            if len(p) > n
+                            else start_code[src]
+                        )
+                        ^ (0 if is_foundation[dst] else d[-1] + 1 if d else start_code[dst])
+                    )
+                    << shift[card]
+                )
+                rest = p[:-n]
                 # The parent had no safe move left: only a new top card, or a changed
                 # foundation, can make one.
-                if is_foundation[dst] or is_foundation[src]:
-                    new = autoplay(new, played)
-                    if sum(map(len, new[f0:f1])) == won_total:
+                if (
+                    is_foundation[dst]
+                    or is_foundation[src]
+                    or (rest and rest[-1] in wanted and needs[rest[-1]] is not None)
+                ):
+                    new_list = list(piles)
+                    new_list[src] = rest
+                    new_list[dst] = d + p[-n:]
+                    played = [move]
+                    new, k = autoplay(tuple(new_list), played, k)
+                    if k == 0:
                         return CellsResult(True, line(parent, played), nodes)
-                    child_wanted = wanted_of(new)
-                elif rest and rest[-1] in wanted and needs[rest[-1]] is not None:
-                    new = autoplay(new, played)
-                    if len(played) > 1:
-                        if sum(map(len, new[f0:f1])) == won_total:
-                            return CellsResult(True, line(parent, played), nodes)
+                    if len(played) > 1 or is_foundation[dst] or is_foundation[src]:
+                        if dead and k in dead:
+                            continue
+                        entry = (parent, tuple(played))
+                        if remember(k, entry) is not entry:
+                            continue  # seen before
+                        order -= 1
                         child_wanted = wanted_of(new)
-                cells = new[r0:r1]
-                k = tuple(sorted(new[t0:t1])) + (tuple(sorted(cells)) if sort_cells else cells)
+                        value = estimate(new, child_wanted, memo)
+                        if verify and value != estimate(new, child_wanted):
+                            raise AssertionError(f"estimate {value} after {move}")
+                        push(heap, (value, order, new, None, k, child_wanted))
+                        continue
                 if dead and k in dead:
                     continue
-                entry = (parent, tuple(played))
+                entry = (parent, (move,))
                 if remember(k, entry) is not entry:
                     continue  # seen before
                 order -= 1
-                if child_wanted is not wanted:
-                    value = estimate(new, child_wanted, memo)
-                elif n == 1:
+                if n == 1:
                     # One card between two piles: the estimate's change, term by term.
-                    card = p[-1]
                     value = score
                     if is_cell[src]:
                         value -= CELL
@@ -487,13 +583,23 @@ class CellsSearch:
                         score
                         + part(src, rest, wanted)
                         - part(src, p, wanted)
-                        + part(dst, new[dst], wanted)
+                        + part(dst, d + p[-n:], wanted)
                         - part(dst, d, wanted)
                     )
-                if verify and value != estimate(new, child_wanted):
-                    raise AssertionError(f"estimate {value} after {move}")
-                push(heap, (value, order, new, k, child_wanted))
+                if verify:
+                    self.check_child(piles, move, k, value, wanted)
+                push(heap, (value, order, piles, move, k, wanted))
         return CellsResult(False, (), nodes, frozenset(parents) if exhaust_dead else frozenset())
+
+    def check_child(
+        self, piles: Piles, move: Move, key: Key, value: int, wanted: dict[int, int]
+    ) -> None:
+        """Tests: a lazily scored child against its built position."""
+        new = self.child(piles, move)
+        if key != self.key(new):
+            raise AssertionError(f"key after {move}")
+        if value != self.estimate(new, wanted):
+            raise AssertionError(f"estimate {value} after {move}")
 
 
 _compiled: dict[Model, CellsSearch] = {}

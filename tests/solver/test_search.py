@@ -236,3 +236,35 @@ def test_cells_disorder_counts_breaks_and_blocked_cards() -> None:
     # 9S above 2S: 9S must leave the pile before 2S can go home.
     pile = tuple(map(parse_card, ("2S", "7H", "9S")))
     assert search.disorder(pile) == 2 * BREAK + BLOCKED
+
+
+def test_cells_key_ignores_pile_order_and_is_exact() -> None:
+    state = new_game("seahaven", None, 3)
+    model = model_for(state.rules, state.base)
+    search = cells_search(model)
+    piles = list(state.piles)
+    key = search.key(state.piles)
+    # Tableau piles in another order, cells in another order: the same position.
+    tableau = piles[model.t0 : model.t1]
+    cells = piles[model.r0 : model.r1]
+    shuffled = piles[: model.t0] + tableau[::-1] + piles[model.t1 : model.r0] + cells[::-1]
+    assert search.key(tuple(shuffled)) == key
+    # One card moved (a top card to an empty cell): a different key, and the same key as
+    # the search derives from the parent's key and the move.
+    free = next(r for r in range(model.r0, model.r1) if not piles[r])
+    src = next(t for t in range(model.t0, model.t1) if piles[t])
+    moved = list(piles)
+    moved[free] = piles[src][-1:]
+    moved[src] = piles[src][:-1]
+    assert search.key(tuple(moved)) != key
+    # Swapping two cards between piles changes the key too.
+    a, b = model.t0, model.t0 + 1
+    swapped = list(piles)
+    swapped[a] = piles[a][:-1] + piles[b][-1:]
+    swapped[b] = piles[b][:-1] + piles[a][-1:]
+    assert search.key(tuple(swapped)) != key
+    # Every card home: key 0.
+    home = [()] * len(piles)
+    for f, card in zip(range(model.f0, model.f1), range(0, 52, 13), strict=True):
+        home[f] = tuple(range(card, card + 13))
+    assert search.key(tuple(home)) == 0
