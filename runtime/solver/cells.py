@@ -128,6 +128,10 @@ class CellsSearch:
         self.cells_accept = rules.reserves_accept
         self.sort_cells = model.reserves_symmetric
         self.hosts = model.hosts
+        # The first host of each card (-1: none) and the others: most games have one.
+        self.host1 = tuple(h[0] if h else -1 for h in model.hosts)
+        self.more_hosts = tuple(h[1:] for h in model.hosts)
+        self.multi_host = any(len(h) > 1 for h in model.hosts)
         tab = model.tables.tableau
         assert tab is not None
         self.tab = tab
@@ -320,6 +324,7 @@ class CellsSearch:
         hosts = self.hosts
         tab = self.tab
         t_start = self.t_start
+        host1, more_hosts, multi = self.host1, self.more_hosts, self.multi_host
         out: list[Move] = []
         add = out.append
         tops: dict[int, int] = {}
@@ -362,10 +367,14 @@ class CellsSearch:
             card = p[-1]
             ones = one[t]
             # One card: onto a host (never the pile's own top), an empty pile, a cell.
-            for host in hosts[card]:
-                d = tops.get(host, -1)
-                if d >= 0:
-                    add(ones[d])
+            d = tops.get(host1[card], -1)
+            if d >= 0:
+                add(ones[d])
+            if multi:
+                for host in more_hosts[card]:
+                    d = tops.get(host, -1)
+                    if d >= 0:
+                        add(ones[d])
             height = len(p)
             if empty_t >= 0 and height > 1 and t_start[card]:
                 add(ones[empty_t])
@@ -391,10 +400,14 @@ class CellsSearch:
             f = wanted.get(card, -1)
             if f >= 0:
                 add(ones[f])
-            for host in hosts[card]:
-                d = tops.get(host, -1)
-                if d >= 0:
-                    add(ones[d])
+            d = tops.get(host1[card], -1)
+            if d >= 0:
+                add(ones[d])
+            if multi:
+                for host in more_hosts[card]:
+                    d = tops.get(host, -1)
+                    if d >= 0:
+                        add(ones[d])
             if empty_t >= 0 and t_start[card]:
                 add(ones[empty_t])
         if self.play_back:
