@@ -25,6 +25,7 @@ import heapq
 import time
 from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import cache
 
 from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move, MoveKind
@@ -55,6 +56,7 @@ BREAK = 1  # per tableau card not built on the card below it
 BLOCKED = 5  # per tableau card above a card of its own foundation chain that goes home first
 
 
+@cache
 def cells_supported(model: Model) -> bool:
     """Whether ``model``'s game is an open free-cell-family game this module can search."""
     rules = model.rules

@@ -17,7 +17,9 @@ from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill, Rules, Sto
 Cards = tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+# One Model per (rules, base), made by `model_for`: identity is equality, and look-ups
+# keyed by a model must not hash its tables (about 0.1 ms a time).
+@dataclass(frozen=True, slots=True, eq=False)
 class Model:
     rules: Rules
     layout: Layout
