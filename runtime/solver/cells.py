@@ -36,6 +36,8 @@ Piles = tuple[tuple[int, ...], ...]
 Key = int
 _T = MoveKind.TRANSFER
 _CHECK_EVERY = 256
+# Children allowed to the first, relevant-moves-only phase of `CellsSearch.solve`.
+RELEVANT_BUDGET = 5000
 
 # Position keys: SHIFT bits per card, saying where the card lies: home (0), on card b in
 # the tableau or a reserve (b + 1), at the bottom of a tableau pile (BOTTOM), at the bottom
@@ -133,6 +135,12 @@ class CellsSearch:
         # The first host of each card (-1: none) and the others: most games have one.
         self.host1 = tuple(h[0] if h else -1 for h in model.hosts)
         self.more_hosts = tuple(h[1:] for h in model.hosts)
+        # builds_on[card]: a card that may be placed on ``card`` in the tableau (-1: none).
+        builds_on = [-1] * DECK_SIZE
+        for upper in range(DECK_SIZE):
+            for lower in model.hosts[upper]:
+                builds_on[lower] = upper
+        self.builds_on = tuple(builds_on)
         self.multi_host = any(len(h) > 1 for h in model.hosts)
         tab = model.tables.tableau
         assert tab is not None
@@ -320,8 +328,14 @@ class CellsSearch:
                 wanted.setdefault(u, empty_f)
         return wanted
 
-    def generate(self, piles: Piles, wanted: dict[int, int]) -> list[Move]:
-        """Legal moves up to symmetry (one move to "an empty pile", "a free cell")."""
+    def generate(
+        self, piles: Piles, wanted: dict[int, int], relevant_only: bool = False
+    ) -> list[Move]:
+        """Legal moves up to symmetry (one move to "an empty pile", "a free cell").
+
+        ``relevant_only``: foundation play-back is left out, and a card goes to a free cell
+        only when `worth_a_cell` says so (a subset, for the first, incomplete phase of
+        `solve`)."""
         one = self.one
         hosts = self.hosts
         tab = self.tab
@@ -351,6 +365,10 @@ class CellsSearch:
                     free_cell = r
         if not self.cells_accept:
             free_cell = -1
+        if relevant_only:
+            worth_a_cell = self.worth_a_cell
+            # Tableau cards that would take a card from a cell.
+            takers = {h for r in self.reserves if (c := piles[r]) for h in hosts[c[-1]]}
         for card, f in wanted.items():
             t = tops.get(card, -1)
             if t >= 0:
@@ -380,7 +398,9 @@ class CellsSearch:
             height = len(p)
             if empty_t >= 0 and height > 1 and t_start[card]:
                 add(ones[empty_t])
-            if free_cell >= 0:
+            if free_cell >= 0 and (
+                not relevant_only or worth_a_cell(p, tops, wanted, n_free, empty_t, takers)
+            ):
                 add(ones[free_cell])
             # Runs of two cards or more, while the cards below are built in sequence.
             n = 1
@@ -412,7 +432,7 @@ class CellsSearch:
                         add(ones[d])
             if empty_t >= 0 and t_start[card]:
                 add(ones[empty_t])
-        if self.play_back:
+        if self.play_back and not relevant_only:
             least = 2 if self.keeps_base else 1
             for f in self.foundations:
                 p = piles[f]
@@ -427,6 +447,53 @@ class CellsSearch:
                 if empty_t >= 0 and t_start[card]:
                     add(ones[empty_t])
         return out
+
+    def worth_a_cell(
+        self,
+        p: tuple[int, ...],
+        tops: dict[int, int],
+        wanted: dict[int, int],
+        n_free: int,
+        empty_t: int,
+        takers: set[int],
+    ) -> bool:
+        """Whether moving the top card of tableau pile ``p`` to a free cell looks useful.
+
+        Never the only card of a pile. Yes when a next foundation card lies below it at
+        most (free cells + 1) cards deep (digging it out); no when the nearest one lies
+        deeper. Otherwise only when the card is not built on the card below, b, and b then
+        has something to do: its host is a top, it may start an empty pile, it would take
+        a cell card or another top, or a card that may start an empty pile lies further
+        down. The last free cell is kept for b being a next foundation card, b's host
+        being a top, or b taking a cell card."""
+        height = len(p)
+        if height < 2:
+            return False
+        b = p[-2]
+        host_on_top = tops.get(self.host1[b], -1) >= 0
+        depth = height
+        dig = False
+        for u in wanted:
+            if u in p:
+                i = p.index(u)
+                depth = min(depth, height - 1 - i)
+                dig = dig or i < height - 1
+        if dig:
+            if depth > n_free + 1:
+                return False
+            return n_free > 1 or b in wanted or host_on_top or b in takers
+        if self.tab[b * DECK_SIZE + p[-1]]:
+            return False
+        if n_free == 1:
+            return host_on_top or b in takers
+        t_start = self.t_start
+        return (
+            host_on_top
+            or (empty_t >= 0 and height > 2 and t_start[b])
+            or b in takers
+            or tops.get(self.builds_on[b], -1) >= 0
+            or (empty_t >= 0 and any(t_start[c] for c in p[1:-2]))
+        )
 
     @staticmethod
     def child(piles: Piles, move: Move) -> Piles:
@@ -446,8 +513,11 @@ class CellsSearch:
         deadline: float | None,
         dead: set[Hashable],
         exhaust_dead: bool,
+        relevant_only: bool = False,
     ) -> CellsResult:
-        """Greedy best-first search; exhaustive, so False means unwinnable.
+        """Greedy best-first search; exhaustive, so False means unwinnable (unless
+        ``relevant_only``: then only `generate`'s relevant moves are tried, and False
+        proves nothing).
 
         A child is keyed and scored from its parent and the move alone; its piles are
         built only if it is taken off the heap (most children never are), except when
@@ -515,7 +585,7 @@ class CellsSearch:
                 p = piles[t]
                 if not next_cards.isdisjoint(p):
                     counts[t] = len(next_cards & p)
-            for move in generate(piles, wanted):
+            for move in generate(piles, wanted, relevant_only):
                 nodes += 1
                 _, src, dst, n = move
                 p = piles[src]
@@ -604,7 +674,31 @@ class CellsSearch:
                 if verify:
                     self.check_child(piles, move, k, value, wanted)
                 push(heap, (value, order, piles, move, k, wanted))
-        return CellsResult(False, (), nodes, frozenset(parents) if exhaust_dead else frozenset())
+        proven = exhaust_dead and not relevant_only
+        return CellsResult(False, (), nodes, frozenset(parents) if proven else frozenset())
+
+    def solve(
+        self,
+        root: Piles,
+        max_nodes: int,
+        deadline: float | None,
+        dead: set[Hashable],
+        exhaust_dead: bool,
+    ) -> CellsResult:
+        """`best_first` on the relevant moves only, with a small budget: most winnable deals
+        are won there, with a legal line (every relevant move is a legal move); if not, the
+        complete `best_first` from scratch, which alone can prove a position lost. The
+        node limit covers both."""
+        first = self.best_first(
+            root, min(RELEVANT_BUDGET, max_nodes), deadline, dead, False, relevant_only=True
+        )
+        if first.won:
+            return first
+        if deadline is not None and time.perf_counter() > deadline:
+            return CellsResult(None, (), first.nodes)
+        rest = max(max_nodes - first.nodes, 1)
+        second = self.best_first(root, rest, deadline, dead, exhaust_dead)
+        return CellsResult(second.won, second.moves, first.nodes + second.nodes, second.dead)
 
     def check_child(
         self, piles: Piles, move: Move, key: Key, value: int, wanted: dict[int, int]

@@ -156,7 +156,7 @@ def _solve_cells(
     dead: DeadSet | None,
 ) -> SolveResult:
     started = time.perf_counter()
-    run = cells_search(model).best_first
+    run = cells_search(model).solve
     known = dead.keys if dead is not None else set()
     found = run(state.piles, max_nodes, deadline, known, dead is not None)
     seconds = time.perf_counter() - started

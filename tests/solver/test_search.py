@@ -268,3 +268,35 @@ def test_cells_key_ignores_pile_order_and_is_exact() -> None:
     for f, card in zip(range(model.f0, model.f1), range(0, 52, 13), strict=True):
         home[f] = tuple(range(card, card + 13))
     assert search.key(tuple(home)) == 0
+
+
+@pytest.mark.parametrize("game", ["seahaven", "freecell", "eight_off"])  # games with cells
+def test_relevant_moves_are_a_subset_of_all_moves(game: str) -> None:
+    state = new_game(game, None, 1)
+    search = cells_search(model_for(state.rules, state.base))
+    rng = random.Random(game)
+    smaller = 0
+    for _ in range(150):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        wanted = search.wanted(state.piles)
+        every = search.generate(state.piles, wanted)
+        relevant = search.generate(state.piles, wanted, relevant_only=True)
+        assert set(relevant) <= set(every)
+        smaller += len(relevant) < len(every)
+        state.apply(rng.choice(legal))
+    assert smaller > 0  # the filter does leave moves out
+
+
+def test_relevant_phase_alone_proves_nothing_and_the_complete_phase_decides() -> None:
+    state = new_game("seahaven", None, 5)  # unwinnable
+    search = cells_search(model_for(state.rules, state.base))
+    first = search.best_first(state.piles, 5000, None, set(), True, relevant_only=True)
+    assert first.won is not True and first.dead == frozenset()
+    both = search.solve(state.piles, 200_000, None, set(), True)
+    assert both.won is False and both.dead
+    won = new_game("seahaven", None, 1)
+    result = search.solve(won.piles, 200_000, None, set(), False)
+    assert result.won
+    assert_line_wins(won, result.moves)
