@@ -148,6 +148,7 @@ class CellsSearch:
         self.grouped = rules.group_move is GroupMove.BUILD
         self.limit_kind = rules.group_limit
         self.t_start = model.tableau_start or (False,) * DECK_SIZE
+        self.starters_tableau = frozenset(c for c in range(DECK_SIZE) if self.t_start[c])
         f_hosts = model.foundation_hosts
         # next_home[card]: the card that goes on ``card`` on its foundation (-1: none).
         nxt = [-1] * DECK_SIZE
@@ -215,34 +216,50 @@ class CellsSearch:
         updated to match (pass the key of ``piles``)."""
         needs = self.needs
         one = self.one
-        sources = self.sources
-        found = self.foundations
         start_code = self.start_code
         shift = self.shift
-        while True:
-            wanted = self.wanted(piles)
-            for src in sources:
+        next_home = self.next_home
+        wanted = self.wanted(piles)
+        tops: dict[int, int] = {}
+        for src in self.sources:
+            p = piles[src]
+            if p:
+                tops[p[-1]] = src
+        moved = True
+        while moved:
+            moved = False
+            for card, f in wanted.items():
+                src = tops.get(card, -1)
+                if src < 0:
+                    continue
+                need = needs[card]
+                if need is None:
+                    continue
+                if need:
+                    home = {c for g in self.foundations for c in piles[g]}
+                    if not home.issuperset(need):
+                        continue
                 p = piles[src]
-                if p:
-                    card = p[-1]
-                    f = wanted.get(card, -1)
-                    if f >= 0:
-                        need = needs[card]
-                        if need is None:
-                            continue
-                        if need:
-                            home = {c for g in found for c in piles[g]}
-                            if not home.issuperset(need):
-                                continue
-                        new = list(piles)
-                        new[src] = p[:-1]
-                        new[f] = piles[f] + p[-1:]
-                        piles = tuple(new)
-                        played.append(one[src][f])
-                        key ^= (p[-2] + 1 if len(p) > 1 else start_code[src]) << shift[card]
-                        break
-            else:
-                return piles, key
+                new = list(piles)
+                new[src] = p[:-1]
+                new[f] = piles[f] + p[-1:]
+                started = not piles[f]
+                piles = tuple(new)
+                played.append(one[src][f])
+                key ^= (p[-2] + 1 if len(p) > 1 else start_code[src]) << shift[card]
+                del tops[card]
+                if len(p) > 1:
+                    tops[p[-2]] = src
+                if started:
+                    wanted = self.wanted(piles)  # the other first cards look elsewhere now
+                else:
+                    wanted = dict(wanted)
+                    del wanted[card]
+                    if next_home[card] >= 0:
+                        wanted[next_home[card]] = f
+                moved = True
+                break
+        return piles, key
 
     def part(self, index: int, p: tuple[int, ...], wanted: dict[int, int]) -> int:
         """One tableau pile's or cell's share of `estimate`."""
@@ -293,6 +310,7 @@ class CellsSearch:
         disorder = self.disorder
         if memo is None:
             memo = {}
+        next_cards = wanted.keys()
         for t in self.tableau:
             p = piles[t]
             if p:
@@ -300,8 +318,8 @@ class CellsSearch:
                 if cost is None:
                     cost = memo[p] = disorder(p)
                 score += cost
-                for u in wanted:
-                    if u in p:
+                if not next_cards.isdisjoint(p):
+                    for u in next_cards & p:
                         buried += len(p) - 1 - p.index(u)
             else:
                 score -= EMPTY
@@ -368,7 +386,11 @@ class CellsSearch:
         if relevant_only:
             worth_a_cell = self.worth_a_cell
             # Tableau cards that would take a card from a cell.
-            takers = {h for r in self.reserves if (c := piles[r]) for h in hosts[c[-1]]}
+            takers: set[int] = set()
+            if n_free < len(self.reserves):
+                for r in self.reserves:
+                    if piles[r]:
+                        takers.update(hosts[piles[r][-1]])
         for card, f in wanted.items():
             t = tops.get(card, -1)
             if t >= 0:
@@ -470,29 +492,22 @@ class CellsSearch:
         if height < 2:
             return False
         b = p[-2]
-        host_on_top = tops.get(self.host1[b], -1) >= 0
-        depth = height
-        dig = False
-        for u in wanted:
-            if u in p:
-                i = p.index(u)
-                depth = min(depth, height - 1 - i)
-                dig = dig or i < height - 1
-        if dig:
-            if depth > n_free + 1:
-                return False
-            return n_free > 1 or b in wanted or host_on_top or b in takers
+        next_cards = wanted.keys()
+        if not next_cards.isdisjoint(p):
+            depth = min(height - 1 - p.index(u) for u in next_cards & p)
+            if depth or not next_cards.isdisjoint(p[:-1]):
+                if depth > n_free + 1:
+                    return False
+                return n_free > 1 or b in wanted or tops.get(self.host1[b], -1) >= 0 or b in takers
         if self.tab[b * DECK_SIZE + p[-1]]:
             return False
+        if tops.get(self.host1[b], -1) >= 0 or b in takers:
+            return True
         if n_free == 1:
-            return host_on_top or b in takers
-        t_start = self.t_start
-        return (
-            host_on_top
-            or (empty_t >= 0 and height > 2 and t_start[b])
-            or b in takers
-            or tops.get(self.builds_on[b], -1) >= 0
-            or (empty_t >= 0 and any(t_start[c] for c in p[1:-2]))
+            return False
+        return tops.get(self.builds_on[b], -1) >= 0 or (
+            empty_t >= 0
+            and ((self.t_start[b] and height > 2) or not self.starters_tableau.isdisjoint(p[1:-2]))
         )
 
     @staticmethod
