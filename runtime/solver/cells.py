@@ -6,17 +6,20 @@ piles that differ only by their contents, and free cells. For them the generic s
 pays for generality it does not need; this module keeps the same rules (read from the
 model) but works on bare pile tuples:
 
-- a child position is built directly (no engine history), and the transposition key is the
-  sorted tableau piles and sorted cells only: with chain foundations, what is home is
-  exactly what is not in play, so the foundations add nothing to the key;
-- moves are generated in one pass without closures, each with a cheap preference score;
+- the transposition key is an integer saying where each card lies (see SHIFT): it
+  ignores the order of piles and cells with no sorting, and a child's key follows from
+  its parent's and the move, so children are keyed and scored without being built;
+- moves are generated in one pass over the piles, without closures;
 - safe foundation moves are played without branching, as in the generic search.
 
-Two strategies share all of that: depth-first on the move scores, and greedy best-first
-on a distance estimate (cards not home, cards above the next foundation cards, cells in
-use, empty piles, tableau cards out of sequence or above a lower card of their own
-foundation chain). `solve` runs best-first; both are exhaustive over the same reachable
-set, so both prove unwinnable deals.
+The search is greedy best-first on a distance estimate (cards not home, cards above the
+next foundation cards, cells in use, empty piles, tableau cards out of sequence or above
+a lower card of their own foundation chain), exhaustive over the reachable positions, so
+it proves unwinnable deals. `CellsSearch.solve` first tries a small budget on relevant
+moves only (most winnable deals end there), then the complete search.
+
+This module is also compiled as is by mypyc (see `native.py`): keep it fully typed, and
+avoid what compiled code treats differently (identity tests on tuples, for one).
 """
 
 from __future__ import annotations
@@ -565,7 +568,6 @@ class CellsSearch:
         no_counts = [0] * len(root)
         verify = self.verify_estimates
         memo: dict[tuple[int, ...], int] = {}
-        remember = parents.setdefault
         push, pop = heapq.heappush, heapq.heappop
         perf = time.perf_counter
         nodes = 1
@@ -638,9 +640,9 @@ class CellsSearch:
                     if len(played) > 1 or is_foundation[dst] or is_foundation[src]:
                         if dead and k in dead:
                             continue
-                        entry = (parent, tuple(played))
-                        if remember(k, entry) is not entry:
+                        if k in parents:
                             continue  # seen before
+                        parents[k] = (parent, tuple(played))
                         order -= 1
                         child_wanted = wanted_of(new)
                         value = estimate(new, child_wanted, memo)
@@ -650,9 +652,9 @@ class CellsSearch:
                         continue
                 if dead and k in dead:
                     continue
-                entry = (parent, (move,))
-                if remember(k, entry) is not entry:
+                if k in parents:
                     continue  # seen before
+                parents[k] = (parent, (move,))
                 order -= 1
                 if n == 1:
                     # One card between two piles: the estimate's change, term by term.

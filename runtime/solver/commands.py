@@ -107,6 +107,19 @@ def cmd_survey(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compile_solver(args: argparse.Namespace) -> int:
+    from runtime.solver import native
+
+    try:
+        written = native.build()
+    except (native.BuildError, OSError) as error:
+        raise CommandError(f"cannot compile the solver: {error}") from None
+    for path in written:
+        print(f"wrote {path}")
+    print("the free-cell family's search now runs compiled (HELPDECK_PURE_SOLVER=1: pure)")
+    return 0
+
+
 def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], Any]) -> None:
     solve_parser = command("solve", cmd_solve, "solve a deal: verdict, winning line, effort")
     add_deal_arguments(solve_parser, game_required=False)
@@ -124,3 +137,8 @@ def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], 
     )
     survey_parser.add_argument("--json", action="store_true", help="print the summary as JSON")
     _limits(survey_parser)
+    command(
+        "compile-solver",
+        cmd_compile_solver,
+        "optional: compile the free-cell search with mypyc (needs a C compiler)",
+    )

@@ -19,9 +19,9 @@ from runtime.engine.moves import Move
 from runtime.engine.rules import Goal
 from runtime.engine.state import State
 from runtime.solver.autoplay import autoplay_function
-from runtime.solver.cells import cells_search, cells_supported
 from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
+from runtime.solver.native import cells_module
 from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
 
 DEFAULT_MAX_NODES = 200_000
@@ -156,7 +156,7 @@ def _solve_cells(
     dead: DeadSet | None,
 ) -> SolveResult:
     started = time.perf_counter()
-    run = cells_search(model).solve
+    run = cells_module().cells_search(model).solve
     known = dead.keys if dead is not None else set()
     found = run(state.piles, max_nodes, deadline, known, dead is not None)
     seconds = time.perf_counter() - started
@@ -179,6 +179,10 @@ def solve(
     """Solve ``state`` (unchanged); the line in the result replays with `State.play`."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     model = model_for(state.rules, state.base)
-    if best_first and cells_supported(model) and all(c < FACE_DOWN for p in state.piles for c in p):
+    if (
+        best_first
+        and cells_module().cells_supported(model)
+        and all(c < FACE_DOWN for p in state.piles for c in p)
+    ):
         return _solve_cells(state, model, max_nodes, deadline, dead)
     return _Search(state).run(max_nodes, deadline, dead)

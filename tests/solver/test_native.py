@@ -1,0 +1,67 @@
+"""The optional mypyc build of the free-cell search: the same answers as the pure module,
+never used when stale, and off on request. CI builds it (``helpdeck compile-solver``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.engine import new_game
+from runtime.solver import cells, native
+from runtime.solver.model import model_for
+
+
+@pytest.fixture
+def compiled() -> object:
+    module = native.compiled_cells()
+    if module is None:
+        pytest.skip("the compiled solver is not built (helpdeck compile-solver)")
+    return module
+
+
+@pytest.mark.parametrize(("game", "seeds"), [("seahaven", range(12)), ("freecell", range(3))])
+def test_compiled_search_gives_the_same_answers(compiled: object, game: str, seeds: range) -> None:
+    for seed in seeds:
+        state = new_game(game, None, seed)
+        model = model_for(state.rules, state.base)
+        pure = cells.cells_search(model).solve(state.piles, 20_000, None, set(), True)
+        fast = compiled.cells_search(model).solve(  # type: ignore[attr-defined]
+            state.piles, 20_000, None, set(), True
+        )
+        assert (fast.won, fast.nodes, fast.moves) == (pure.won, pure.nodes, pure.moves)
+        assert fast.dead == pure.dead
+
+
+def test_a_stale_build_is_ignored(compiled: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    native.compiled_cells.cache_clear()
+    monkeypatch.setattr(native, "source_digest", lambda: "0" * 64)  # cells.py was edited
+    try:
+        assert native.compiled_cells() is None
+        assert native.cells_module() is cells
+    finally:
+        native.compiled_cells.cache_clear()
+
+
+def test_the_pure_module_on_request(compiled: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    native.compiled_cells.cache_clear()
+    monkeypatch.setenv("HELPDECK_PURE_SOLVER", "1")
+    try:
+        assert native.cells_module() is cells
+    finally:
+        native.compiled_cells.cache_clear()
+    monkeypatch.delenv("HELPDECK_PURE_SOLVER")
+    assert native.cells_module() is compiled
+
+
+def test_without_mypyc_the_build_says_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_mypyc(name: str, *args: object, **kwargs: object) -> object:
+        if name == "mypyc":
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_mypyc)
+    with pytest.raises(native.BuildError, match="mypyc is not installed"):
+        native.build()
