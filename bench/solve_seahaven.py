@@ -2,6 +2,10 @@
 
     python bench/solve_seahaven.py [--deals 1000] [--start 0] [--max-nodes N]
                                    [--time-limit S] [--fc-max-iters N] [--fc-timeout S]
+                                   [--pure]
+
+Ours runs compiled when ``helpdeck compile-solver`` has built it, else pure Python;
+``--pure`` forces pure Python. The first line of the report says which ran.
 
 Reports median, mean and p99 solve time and % winnable for both, verdict agreement, and
 the time ratios, as wall time and as CPU time (the machine is shared: CPU time is the
@@ -19,12 +23,13 @@ fc-solve as a caller sees it (a subprocess, start-up included) is printed too.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
 
 from runtime.engine import new_game
-from runtime.solver import Verdict, fcsolve, solve
+from runtime.solver import Verdict, fcsolve, native, solve
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -47,7 +52,12 @@ def main() -> int:
     parser.add_argument("--time-limit", type=float, default=30.0, help="ours, seconds")
     parser.add_argument("--fc-max-iters", type=int, default=None, help="fc-solve -mi")
     parser.add_argument("--fc-timeout", type=float, default=30.0)
+    parser.add_argument("--pure", action="store_true", help="ours in pure Python")
     args = parser.parse_args()
+    if args.pure:
+        os.environ["HELPDECK_PURE_SOLVER"] = "1"
+        native.compiled_cells.cache_clear()
+    build = "compiled (mypyc)" if native.compiled_cells() else "pure Python"
     if not fcsolve.available():
         print("fc-solve not found (apt install freecell-solver-bin)", file=sys.stderr)
         return 1
@@ -85,7 +95,8 @@ def main() -> int:
     net = [max(0.0, t - base.seconds) for t in theirs]
     net_cpu = [max(0.0, t - base.cpu_seconds) for t in theirs_cpu]
     print(
-        f"Seahaven, seeds {args.start}..{args.start + n - 1}; ours: max {args.max_nodes} nodes, "
+        f"Seahaven, seeds {args.start}..{args.start + n - 1}; ours ({build}): max "
+        f"{args.max_nodes} nodes, "
         f"{args.time_limit} s; fc-solve: -mi {args.fc_max_iters}, timeout {args.fc_timeout} s"
     )
     decided, their_decided = n - unknown, n - their_unknown
