@@ -9,6 +9,7 @@ Face-down cards are known to the search ("thoughtful" solving, as Solvitaire doe
 
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
@@ -158,7 +159,15 @@ def _solve_cells(
     started = time.perf_counter()
     run = cells_module().cells_search(model).solve
     known = dead.keys if dead is not None else set()
-    found = run(state.piles, max_nodes, deadline, known, dead is not None)
+    # The search allocates millions of small tuples and makes no reference cycles: the
+    # cyclic collector would only re-scan them (about 5 % of the time, 10 % of the mean).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        found = run(state.piles, max_nodes, deadline, known, dead is not None)
+    finally:
+        if collecting:
+            gc.enable()
     seconds = time.perf_counter() - started
     if found.won is None:
         return SolveResult(Verdict.UNKNOWN, (), found.nodes, seconds)
