@@ -622,16 +622,15 @@ class CellsSearch:
                     )
                     << shift[card]
                 )
-                rest = p[:-n]
                 # The parent had no safe move left: only a new top card, or a changed
                 # foundation, can make one.
                 if (
                     is_foundation[dst]
                     or is_foundation[src]
-                    or (rest and rest[-1] in wanted and needs[rest[-1]] is not None)
+                    or (len(p) > n and p[-n - 1] in wanted and needs[p[-n - 1]] is not None)
                 ):
                     new_list = list(piles)
-                    new_list[src] = rest
+                    new_list[src] = p[:-n]
                     new_list[dst] = d + p[-n:]
                     played = [move]
                     new, k = autoplay(tuple(new_list), played, k)
@@ -661,11 +660,11 @@ class CellsSearch:
                     value = score
                     if is_cell[src]:
                         value -= CELL
-                    elif rest:
+                    elif len(p) > 1:
                         value -= BURIED * (counts[src] - (card in wanted))
-                        if not tab[rest[-1] * DECK_SIZE + card]:
+                        if not tab[p[-2] * DECK_SIZE + card]:
                             value -= BREAK
-                        if not below[card].isdisjoint(rest):
+                        if not below[card].isdisjoint(p):  # (card is not in below[card])
                             value -= BLOCKED
                     else:
                         value -= EMPTY
@@ -683,7 +682,7 @@ class CellsSearch:
                     # Only the two piles changed: adjust the parent's estimate.
                     value = (
                         score
-                        + part(src, rest, wanted)
+                        + part(src, p[:-n], wanted)
                         - part(src, p, wanted)
                         + part(dst, d + p[-n:], wanted)
                         - part(dst, d, wanted)
