@@ -188,7 +188,6 @@ class CellsSearch:
             roots.append(c)
         self.chain = tuple(roots)
         self.step = tuple(len(chain) for chain in below)
-        self.simple_needs = all(n == () for n in needs)
         # A card's key code when it lies at the bottom of pile i (0 on a foundation).
         start = [0] * count
         for t in self.tableau:
@@ -210,9 +209,6 @@ class CellsSearch:
                 key |= code << SHIFT * card
                 code = card + 1
         return key
-
-    def won(self, piles: Piles) -> bool:
-        return sum(map(len, piles[self.f0 : self.f1])) == self.deck
 
     def autoplay(self, piles: Piles, played: list[Move], key: Key = 0) -> tuple[Piles, Key]:
         """``piles`` after every safe foundation move (appended to ``played``), and ``key``
