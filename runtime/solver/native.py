@@ -82,7 +82,8 @@ def build() -> list[Path]:
                 work / package,
                 ignore=shutil.ignore_patterns("__pycache__", "*.so", "app", "help"),
             )
-        shutil.copy(_ROOT / "pyproject.toml", work / "pyproject.toml")
+        if (_ROOT / "pyproject.toml").is_file():  # a source checkout: the same mypy settings
+            shutil.copy(_ROOT / "pyproject.toml", work / "pyproject.toml")
         target = work / "runtime" / "solver" / f"{NATIVE_NAME}.py"
         target.write_text(
             f"{source}\n\n# The source this build was compiled from (see native.py).\n"
