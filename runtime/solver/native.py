@@ -57,9 +57,10 @@ def cells_module() -> ModuleType:
     return compiled_cells() or cells
 
 
-def built_files() -> list[Path]:
-    return sorted(_PACKAGE_DIR.glob(f"{NATIVE_NAME}*.so")) + sorted(
-        _PACKAGE_DIR.glob(f"{NATIVE_NAME}*.pyd")
+def built_files(directory: Path = _PACKAGE_DIR) -> list[Path]:
+    """The compiled module's extension files in ``directory``."""
+    return sorted(
+        path for suffix in (".so", ".pyd") for path in directory.glob(f"{NATIVE_NAME}*{suffix}")
     )
 
 
@@ -99,9 +100,7 @@ def build() -> list[Path]:
         if done.returncode != 0:
             tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
             raise BuildError("mypyc failed:\n" + "\n".join(tail))
-        produced = sorted((work / "runtime" / "solver").glob(f"{NATIVE_NAME}*.so")) + sorted(
-            (work / "runtime" / "solver").glob(f"{NATIVE_NAME}*.pyd")
-        )
+        produced = built_files(work / "runtime" / "solver")
         if not produced:
             raise BuildError("mypyc wrote no extension module")
         for old in built_files():
