@@ -55,6 +55,8 @@ def discover(specs_dir: Path) -> tuple[list[GameSources], list[Diagnostic]]:
     if not specs_dir.is_dir():
         return [], [Diagnostic(str(specs_dir), None, "no specs directory")]
     for sidecar in sorted(specs_dir.glob("*.yaml")):
+        if sidecar.name.endswith(".test.yaml"):
+            continue  # rule scenarios (generator/check), not a sidecar
         game_id = sidecar.stem
         if not GAME_ID.match(game_id):
             diagnostics.append(

@@ -18,6 +18,8 @@ def help_sources(specs_dir: Path, root: Path) -> list[Path]:
     `helpdeck generate` wrote from its spec (generated/help/C/<game>.xml)."""
     pages = sorted(specs_dir.glob("*.xml"))
     for sidecar in sorted(specs_dir.glob("*.yaml")):
+        if sidecar.name.endswith(".test.yaml"):
+            continue  # rule scenarios, not a sidecar
         written = root / "generated/help/C" / f"{sidecar.stem}.xml"
         if not sidecar.with_suffix(".xml").exists():
             if written.exists():
