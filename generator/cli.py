@@ -58,16 +58,35 @@ def cmd_generate(args: argparse.Namespace) -> int:
     return 0
 
 
+_HELP_SUFFIXES = (".xml", ".sgml", ".sgm", ".docbook")
+_SIDECAR_SUFFIXES = (".yaml", ".yml")
+
+
 def _sources_for(target: str, specs_dir: Path) -> GameSources:
-    """A game id, or a path to a help file or sidecar."""
+    """A game id, or a path to a help file (DocBook XML or SGML) or sidecar.
+
+    A help file keeps its own name (a legacy ``.sgml`` page is read as it is); its sidecar is
+    the ``.yaml`` beside it, if any. A path that does not exist, or names neither a help file
+    nor a sidecar, is an error.
+    """
     path = Path(target)
-    if path.suffix in (".xml", ".yaml", ".yml") or path.exists():
-        sidecar = path.with_suffix(".yaml")
-        help_file = path.with_suffix(".xml")
-        return GameSources(
-            path.stem,
-            help_file if help_file.exists() else None,
-            sidecar,
+    suffix = path.suffix.lower()
+    if suffix in _HELP_SUFFIXES + _SIDECAR_SUFFIXES or path.exists():
+        if not path.is_file():
+            problem = "is a directory" if path.is_dir() else "no such file"
+            raise SpecError(Diagnostic(target, None, f"{problem}: not a help file or sidecar"))
+        if suffix in _SIDECAR_SUFFIXES:
+            help_file = path.with_suffix(".xml")
+            return GameSources(path.stem, help_file if help_file.exists() else None, path)
+        if suffix in _HELP_SUFFIXES:
+            return GameSources(path.stem, path, path.with_suffix(".yaml"))
+        raise SpecError(
+            Diagnostic(
+                target,
+                None,
+                "not a help file or sidecar",
+                hint="give a DocBook help file (.xml, .sgml), a sidecar (.yaml) or a game id",
+            )
         )
     games, _ = discover(specs_dir)
     for game in games:
