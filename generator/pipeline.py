@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.aisleriot.config import without_aisleriot
 from generator.codegen.render import RenderError, render_catalog, render_rules
 from generator.codegen.view import module_view
 from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
@@ -96,6 +97,11 @@ def read_prose(help_file: Path | None, name: str | None = None) -> ProseFacts:
     return prose
 
 
+def _digested(path: Path, sidecar: Path) -> bytes:
+    data = path.read_bytes()
+    return without_aisleriot(data) if path == sidecar else data
+
+
 def load_spec(
     sources: GameSources, root: Path | None = None, _variants: tuple[str, ...] = ()
 ) -> tuple[LoadedSpec | None, list[Diagnostic]]:
@@ -145,7 +151,11 @@ def load_spec(
         diagnostics.append(Diagnostic(sidecar_name, None, "no title", field="title"))
         return None, diagnostics
     files = [p for p in (sources.help_file, sources.sidecar) if p is not None]
-    digests = tuple((_display(p, root), hashlib.sha256(p.read_bytes()).hexdigest()) for p in files)
+    # The sidecar's `aisleriot:` block is `helpdeck diff` data, not rules: not digested.
+    digests = tuple(
+        (_display(p, root), hashlib.sha256(_digested(p, sources.sidecar)).hexdigest())
+        for p in files
+    )
     return LoadedSpec(sources, spec, digests + base_digests), diagnostics
 
 

@@ -25,6 +25,7 @@ from pydantic import (
     ValidationError,
 )
 
+from generator.aisleriot.config import AisleriotConfig
 from generator.diagnostics import Diagnostic, SpecError
 from generator.spec.facts import Fact
 from generator.spec.model import GAME_ID_PATTERN, Option, Provenance, leaf_paths
@@ -172,6 +173,7 @@ def _sidecar_section_model() -> type[BaseModel]:
         __base__=root,
         options=(list[Option] | None, None),
         base=(Annotated[str, StringConstraints(pattern=GAME_ID_PATTERN)] | None, None),
+        aisleriot=(AisleriotConfig | None, None),  # for `helpdeck diff` only, not a rule
     )
 
 
@@ -186,6 +188,7 @@ class Sidecar:
     option_lines: list[int]
     base: str | None  # the game this one is a variant of
     base_line: int | None
+    aisleriot: AisleriotConfig | None = None  # `helpdeck diff` data (docs/spec/aisleriot.md)
 
 
 def _flatten(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
@@ -235,6 +238,7 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
         raise SpecError(_schema_diagnostics(error, file, marks)) from None
     options_data = data.pop("options", None) or []
     base = data.pop("base", None)
+    aisleriot = data.pop("aisleriot", None)
     options = [Option.model_validate(o) for o in options_data]
     option_lines = [marks.get(("options", i), (0, 0))[0] for i in range(len(options))]
     facts: list[Fact] = []
@@ -251,7 +255,15 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
                 Provenance(source="sidecar", file=file, line=line, override=override),
             )
         )
-    return Sidecar(file, facts, options, option_lines, base, marks.get(("base",), (None, 0))[0])
+    return Sidecar(
+        file,
+        facts,
+        options,
+        option_lines,
+        base,
+        marks.get(("base",), (None, 0))[0],
+        None if aisleriot is None else AisleriotConfig.model_validate(aisleriot),
+    )
 
 
 def load_sidecar(path: Path, name: str | None = None) -> Sidecar:
