@@ -214,6 +214,39 @@ class Scoring(Model):
     turned_card: int = 0  # per face-down tableau card turned up since the deal
 
 
+class Region(StrEnum):
+    """Where the help puts a kind of pile on the table ("Top left", "on the right")."""
+
+    DEFAULT = "default"  # the help does not say: the app's usual place for the kind
+    TOP_LEFT = "top_left"
+    TOP_CENTER = "top_center"
+    TOP_RIGHT = "top_right"
+    TOP = "top"  # in the top row, no side named ("along the top")
+    BESIDE_STOCK = "beside_stock"  # in the Stock's row, just right of it
+    LEFT = "left"  # a block beside the Tableau, on its left ("down the left side")
+    RIGHT = "right"  # a block beside the Tableau, on its right
+    MIDDLE = "middle"  # a column between two halves of the Tableau
+    BOTTOM = "bottom"  # a row below everything else
+
+
+class Place(Model):
+    region: Region = Region.DEFAULT
+    # A split group: the first `split` piles at the region's left end, the rest at its right
+    # end ("two at top left and two at top right"; the Tableau "four on each side of" a
+    # middle column). 0: not split.
+    split: int = Field(default=0, ge=0, le=52)
+
+
+class Placement(Model):
+    """Where each kind of pile goes, as the help's Setup words say (docs/spec/placement.md)."""
+
+    stock: Place = Place()
+    waste: Place = Place()
+    foundations: Place = Place()
+    tableau: Place = Place()
+    reserves: Place = Place()
+
+
 class Option(Model):
     id: str = Field(pattern=r"^[a-z][a-z0-9_]{0,39}$")
     label: str = Field(min_length=1, max_length=80)
@@ -245,6 +278,7 @@ class VariantSpec(Model):
     reserves: Reserves = Reserves()
     goal: Goal = Goal()
     scoring: Scoring = Scoring()
+    placement: Placement = Placement()
     options: tuple[Option, ...] = ()
     provenance: dict[str, Provenance] = Field(default_factory=dict)
 
