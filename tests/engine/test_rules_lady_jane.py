@@ -121,28 +121,26 @@ def test_tableau_shape() -> None:
 
 
 def test_built_down_alternating_colours() -> None:
-    """ "The Tableau is built down in alternating colors, and a King may be placed on an Ace." —
-    down in alternating colours; across the Ace the build goes on with a King (see below)."""
+    """ "The Tableau is built down in alternating colors." """
     state = position(GAME, base="A", t1="9H", t2="8S", t3="8D", t4="7C", t5="10C")
     allows(state, "t2>t1", "t1>t5")
     refuses(state, "t3>t1", "t4>t1", "t5>t1")
 
 
-def test_king_goes_on_ace() -> None:
-    """ "The Tableau is built down in alternating colors, and a King may be placed on an Ace." —
-    the build wraps downwards, so it can run 3, 2, A, K, Q... until the base rank; an Ace does
-    not go on a King."""
-    state = position(GAME, base="5", t1="AH", t2="KS", t3="KD", t4="KC", t5="AD")
-    allows(state, "t2>t1", "t4>t1")
-    refuses(state, "t3>t1", "t1>t2", "t5>t2")
-
-
-def test_nothing_on_base_rank() -> None:
-    """ "No card may be placed on a card of the base rank." """
+def test_no_tableau_rule_the_help_does_not_state() -> None:
+    """ "The Tableau is built down in alternating colors." — and nothing more: a card of the
+    base rank takes the next card down like any other, and a King does not go on an Ace (the
+    seed states neither rule; Aisleriot's code has both, see docs/differences.md)."""
     state = position(GAME, base="5", t1="5H", t2="4S", t3="6S", r1="5C", r2="4C")
-    refuses(state, "t2>t1", "r2>t1")
-    allows(state, "t1>t3")  # a base-rank card itself still goes down on a Six
+    allows(state, "t2>t1", "r2>t1", "t1>t3")
     refuses(state, "r1>t3")  # 5C on 6S: same colour
+    aces = position(GAME, base="5", t1="AH", t2="KS", t3="KD", t4="KC", t5="AD")
+    refuses(aces, "t2>t1", "t4>t1", "t3>t1", "t1>t2", "t5>t2")
+    # The seed's own deal: base rank 5, 4C on 5D is a build, KH on an Ace is not.
+    seed26 = new_game(GAME, seed=26)
+    assert seed26.base == 5
+    allows(seed26, "t2>t4")
+    refuses(seed26, "r6>t1", "r6>t5")
 
 
 def test_groups_move() -> None:
@@ -199,6 +197,19 @@ def test_empty_foundation_takes_base_rank() -> None:
     state = position(GAME, base="7", f1="7D", t1="7C", t2="AC", r1="8C")
     allows(state, "t1>f2", "t1>f3", "t1>f4")
     refuses(state, "t2>f2", "r1>f2")
+
+
+def test_foundation_cards_still_in_play() -> None:
+    """ "Cards on the Foundations are still in play: the top card of a Foundation can be moved
+    back onto the Tableau." """
+    state = position(GAME, base="10", f1="10C JC QC", f2="10H", t1="KD", t2="JS", t3="KC")
+    allows(state, "f1>t1", "f2>t2")
+    refuses(state, "f1>t3", "f1>t1x2", "f1>f3", "f2>f3", "f1>r1")
+    back = after(state, "f1>t1")
+    assert pile_text(back, "f1") == "10C JC" and pile_text(back, "t1") == "KD QC"
+    assert back.score == state.score - 1
+    # The seed's first deal: the base card itself comes back onto J♦.
+    allows(new_game(GAME, seed=1), "f1>t2")
 
 
 def test_double_click() -> None:

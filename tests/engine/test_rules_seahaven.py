@@ -111,7 +111,22 @@ def test_foundations_built_up_in_suit() -> None:
     """ "Foundations are built up in suit from Ace to King." """
     state = position(GAME, f1="AC 2C", t1="3C", t2="3D", t3="4C", r1="2D")
     allows(state, "t1>f1")
-    refuses(state, "t2>f1", "t3>f1", "r1>f1", "f1>t1")
+    refuses(state, "t2>f1", "t3>f1", "r1>f1")
+
+
+def test_foundation_cards_still_in_play() -> None:
+    """ "Cards on the Foundations are still in play: the top card of a Foundation can be moved
+    back onto the Tableau, though doing so is hardly ever useful." """
+    state = position(GAME, f1="AC 2C", f2="AD", t1="3C", t2="3D", t3="2H", r1="KS")
+    allows(state, "f1>t1")
+    refuses(state, "f1>t2", "f1>t1x2", "f2>t3", "f1>r2", "f1>f3", "f2>f3")
+    back = after(state, "f1>t1")
+    assert pile_text(back, "f1") == "AC" and pile_text(back, "t1") == "3C 2C"
+    assert back.score == 2
+    # The seed's first deal: once AD is up and 2D is uncovered, AD can come back.
+    allows(new_game(GAME, seed=0), "t10>r1")
+    dealt = after(new_game(GAME, seed=0), "t10>r1", "t1>f2", "t5>r4")
+    allows(dealt, "f2>t5")
 
 
 def test_tableau_top_card_to_empty_reserve() -> None:

@@ -122,7 +122,7 @@ def test_saratoga_waste_lock_and_its_fix() -> None:
 @pytest.mark.parametrize(
     ("game", "seed"),
     [
-        *[("seahaven", 1), ("seahaven", 14), ("saratoga", 2), ("lady_jane", 3), ("escalator", 19)],
+        *[("seahaven", 1), ("seahaven", 14), ("saratoga", 2), ("lady_jane", 5), ("escalator", 19)],
         *[("freecell", 1), ("eight_off", 2), ("bakers_dozen", 2), ("beleaguered_castle", 1)],
     ],
 )
@@ -141,7 +141,7 @@ def test_limits_give_unknown() -> None:
 
 
 def test_face_down_cards_are_known_to_the_solver() -> None:
-    state = new_game("lady_jane", None, 3)
+    state = new_game("lady_jane", None, 6)
     assert any(c >= FACE_DOWN for t in state.layout.tableau for c in state.piles[t])
     assert solve(state, max_nodes=100_000).verdict is Verdict.WINNABLE
 
