@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -56,12 +58,25 @@ class HelpdeckApp(App):
         self._ticker: Any = None
         self._history: list[str] = []  # screens to go back to
 
+    @property
+    def user_data_dir(self) -> str:
+        """``$HELPDECK_DATA_DIR`` if set (Kivy's directory is then never looked at), else
+        Kivy's, made with its parents (Kivy's own fails when ``~/.config`` is missing)."""
+        return str(data_dir(self._platform_data_dir))
+
+    def _platform_data_dir(self) -> str:
+        try:
+            return str(App.user_data_dir.fget(self))
+        except OSError:
+            base = os.environ.get("XDG_CONFIG_HOME") or "~/.config"
+            return str(Path(base).expanduser() / self.name)
+
     # -- building -----------------------------------------------------------------------
 
     def build(self) -> ScreenManager:
         Window.clearcolor = FELT  # the table's felt; other screens paint their own background
         LabelBase.register(i18n.CJK_FONT, str(i18n.FONT_DIR / "HelpdeckCJK.ttf"))
-        store = Store(data_dir(self.user_data_dir))
+        store = Store(Path(self.user_data_dir))
         cardart.CACHE_DIR = store.directory / "cache"
         self.session = Session(store)
         self.lang = i18n.use(i18n.resolve(self.session.settings.language))
@@ -91,8 +106,8 @@ class HelpdeckApp(App):
             self.show("table")
         Window.bind(on_keyboard=self.on_keyboard)
         self._ticker = Clock.schedule_interval(self._tick, 1.0)
-        for message in session.messages:
-            self.game.tell(_("Notice"), message)
+        if session.messages:  # e.g. a data file that was kept aside: one dialog says all
+            self.game.tell(_("Notice"), "\n\n".join(session.messages))
         session.messages.clear()
         if launch.screenshot:
             Clock.schedule_once(lambda _dt: self._screenshot(launch.screenshot))
@@ -203,5 +218,23 @@ class HelpdeckApp(App):
 
 
 def run(launch: Launch) -> int:
-    HelpdeckApp(launch).run()
+    """Run the app; an error that stops it prints one line naming Kivy's log (which has the
+    traceback) and gives exit status 1."""
+    try:
+        HelpdeckApp(launch).run()
+    except Exception as error:
+        from kivy.logger import FileHandler, Logger
+
+        Logger.exception("Helpdeck: the app stopped")
+        log = FileHandler.filename if FileHandler.fd not in (None, False) else None
+        where = f"; details in {log}" if log else ""
+        # Kivy replaces sys.stderr by its logger when the console log is off: the real one.
+        stream = sys.__stderr__ or sys.stderr
+        print(f"helpdeck: the app stopped: {_one_line(error)}{where}", file=stream)
+        return 1
     return 0
+
+
+def _one_line(error: BaseException) -> str:
+    text = " ".join(str(error).split()) or type(error).__name__
+    return text if len(text) <= 200 else text[:197] + "..."

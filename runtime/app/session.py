@@ -5,15 +5,26 @@ Pure Python (no Kivy) so the lifecycle is testable headless; the App wraps one S
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from runtime.app.i18n import _
 from runtime.app.settings import SETTINGS_FORMAT, Settings
-from runtime.app.stats import STATS_FORMAT, Statistics
-from runtime.app.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, Store, UnreadableFile
-from runtime.engine import Move, State, UnknownGameError, game_ids, new_game, replay
+from runtime.app.stats import MAX_SECONDS, STATS_FORMAT, Statistics
+from runtime.app.storage import (
+    SAVE_FILE,
+    SETTINGS_FILE,
+    STATS_FILE,
+    Store,
+    UnreadableFile,
+    duration,
+    flag,
+    sequence,
+    text,
+)
+from runtime.engine import Move, State, game_ids, new_game, replay
 
 SAVE_FORMAT = "helpdeck-save/1"
 NEW_SEED_LIMIT = 1_000_000_000  # deal numbers a player can read and share
@@ -23,6 +34,7 @@ class Session:
     def __init__(self, store: Store) -> None:
         self.store = store
         self.messages: list[str] = []  # problems to show the player once the UI is up
+        store.clean_temp_files()  # left by a write that was killed midway
         self.settings = self._load(SETTINGS_FILE, SETTINGS_FORMAT, Settings.from_json, Settings)
         self.stats = self._load(STATS_FILE, STATS_FORMAT, Statistics.from_json, Statistics)
         self.state: State | None = None
@@ -32,12 +44,18 @@ class Session:
         self._deals: Any = None  # the solver's WinnableDeals, made when first needed
 
     def _load(self, name: str, fmt: str, parse: Any, default: Any) -> Any:
+        """The file parsed, or ``default()`` with the bad file kept aside and a message."""
         try:
             data = self.store.read(name, fmt)
-            return default() if data is None else parse(data)
-        except (UnreadableFile, ValueError, TypeError, AttributeError):
-            self.store.quarantine(name)
-            self.messages.append(_("Could not read {name}; starting afresh.").format(name=name))
+            if data is None:
+                return default()
+            try:
+                return parse(data)
+            except (ValueError, LookupError, TypeError) as error:
+                self.store.reject(name, error)
+        except UnreadableFile as error:
+            told = _("Could not read {name}; starting afresh.").format(name=name)
+            self.messages.append(f"{told}\n{error}")
             return default()
 
     # -- lifecycle ----------------------------------------------------------------------
@@ -53,20 +71,20 @@ class Session:
             data = self.store.read(SAVE_FILE, SAVE_FORMAT)
             if data is None:
                 return False
-            state = replay(str(data["code"]), [str(m) for m in data["moves"]])
-            elapsed = float(data.get("elapsed", 0.0))
-            counted, won = bool(data.get("counted")), bool(data.get("won"))
-        except (
-            UnreadableFile,
-            KeyError,
-            TypeError,
-            ValueError,  # also DealCodeError, IllegalMoveError, MoveSyntaxError
-            UnknownGameError,
-        ) as error:
-            self.store.quarantine(SAVE_FILE)
+            try:
+                code = text(data.get("code"), "code")
+                moves = [text(m, "moves", 40) for m in sequence(data.get("moves"), "moves")]
+                elapsed = duration(data.get("elapsed", 0.0), "elapsed", MAX_SECONDS)
+                counted = flag(data.get("counted", False), "counted")
+                won = flag(data.get("won", False), "won")
+                state = replay(code, moves)
+            except (ValueError, LookupError, TypeError) as error:
+                # ValueError also covers DealCodeError, IllegalMoveError, MoveSyntaxError.
+                self.store.reject(SAVE_FILE, error)
+        except UnreadableFile as error:
             self.messages.append(
                 _("The saved game could not be restored ({error}); here is a new deal.").format(
-                    error=str(error).strip("'\"")
+                    error=error
                 )
             )
             return False
@@ -179,8 +197,10 @@ class Session:
 
     def tick(self, seconds: float) -> None:
         """Count playing time: only once the deal has started and until it is over."""
+        if not math.isfinite(seconds) or seconds < 0:
+            return  # a clock that jumped: ignore the tick
         if self.state is not None and self.state.move_log and not self.state.is_won():
-            self.elapsed += seconds
+            self.elapsed = min(self.elapsed + seconds, MAX_SECONDS)
 
     # -- persistence --------------------------------------------------------------------
 

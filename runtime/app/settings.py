@@ -5,6 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from runtime.app.storage import flag, mapping, text, whole
+from runtime.engine.shuffle import MAX_SEED
+
 SETTINGS_FORMAT = "helpdeck-settings/1"
 
 
@@ -30,17 +33,25 @@ class Settings:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Settings:
+        """Raises ValueError naming the first field of the wrong type or out of range."""
         options = {
-            str(game): {str(k): bool(v) for k, v in dict(values).items()}
-            for game, values in dict(data.get("options", {})).items()
+            text(game, "options"): {
+                text(name, f"options.{game}"): flag(value, f"options.{game}.{name}")
+                for name, value in mapping(values, f"options.{game}").items()
+            }
+            for game, values in mapping(data.get("options", {}), "options").items()
         }
-        language = str(data.get("language", "system"))
+        next_winnable = {
+            text(game, "next_winnable"): whole(seed, f"next_winnable.{game}", 0, MAX_SEED)
+            for game, seed in mapping(data.get("next_winnable", {}), "next_winnable").items()
+        }
+        language = text(data.get("language", "system"), "language", 40)
         return cls(
             # "C" was the old default help language: nothing chosen, so follow the system.
             language="system" if language in ("", "C") else language,
-            animations=bool(data.get("animations", True)),
-            autofinish=bool(data.get("autofinish", True)),
-            winnable=bool(data.get("winnable", False)),
+            animations=flag(data.get("animations", True), "animations"),
+            autofinish=flag(data.get("autofinish", True), "autofinish"),
+            winnable=flag(data.get("winnable", False), "winnable"),
             options=options,
-            next_winnable={str(g): int(s) for g, s in dict(data.get("next_winnable", {})).items()},
+            next_winnable=next_winnable,
         )

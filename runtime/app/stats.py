@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import math
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from runtime.app.storage import duration, mapping, sequence, text, whole
+
 STATS_FORMAT = "helpdeck-stats/1"
 RECENT_LIMIT = 5
+MAX_SECONDS = 1e9  # about 31 years: anything longer is a broken clock
 
 
 @dataclass
@@ -39,6 +43,8 @@ class Statistics:
         entry.won += 1
         entry.streak += 1
         entry.best_streak = max(entry.best_streak, entry.streak)
+        if not math.isfinite(seconds) or not 0 <= seconds <= MAX_SECONDS:
+            return  # a broken clock: the win counts, the time does not
         if entry.best_time is None or seconds < entry.best_time:
             entry.best_time = seconds
 
@@ -58,21 +64,28 @@ class Statistics:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Statistics:
+        """Raises ValueError naming the first field of the wrong type or out of range."""
         games = {}
-        for game_id, entry in dict(data.get("games", {})).items():
-            games[str(game_id)] = GameStats(
-                played=int(entry.get("played", 0)),
-                won=int(entry.get("won", 0)),
-                streak=int(entry.get("streak", 0)),
-                best_streak=int(entry.get("best_streak", 0)),
-                best_time=None if entry.get("best_time") is None else float(entry["best_time"]),
+        for game_id, raw in mapping(data.get("games", {}), "games").items():
+            where = f"games.{game_id}"
+            entry = mapping(raw, where)
+            best_time = entry.get("best_time")
+            stats = GameStats(
+                played=whole(entry.get("played", 0), f"{where}.played"),
+                won=whole(entry.get("won", 0), f"{where}.won"),
+                streak=whole(entry.get("streak", 0), f"{where}.streak"),
+                best_streak=whole(entry.get("best_streak", 0), f"{where}.best_streak"),
+                best_time=None
+                if best_time is None
+                else duration(best_time, f"{where}.best_time", MAX_SECONDS),
             )
-        recent = [str(g) for g in data.get("recent", [])][:RECENT_LIMIT]
-        return cls(games, recent)
+            games[text(game_id, "games")] = stats
+        recent = [text(g, "recent") for g in sequence(data.get("recent", []), "recent")]
+        return cls(games, recent[:RECENT_LIMIT])
 
 
 def format_time(seconds: float | None) -> str:
-    if seconds is None:
+    if seconds is None or not math.isfinite(seconds) or seconds < 0:
         return "–"
     whole = int(seconds)
     hours, rest = divmod(whole, 3600)

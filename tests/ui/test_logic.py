@@ -107,17 +107,20 @@ def test_corrupt_and_foreign_saves_are_set_aside(tmp_path: Path) -> None:
     (tmp_path / "stats.json").write_text(
         json.dumps({"format": "helpdeck-stats/1", "games": {"seahaven": {"played": 2}}})
     )
-    for text in (
+    texts = (
         "{broken",
         json.dumps({"format": "other"}),
         json.dumps({"format": "helpdeck-save/1", "code": "saratoga-1", "moves": ["t1>t9"]}),
-    ):
+    )
+    for number, text in enumerate(texts, 1):
         (tmp_path / "current.json").write_text(text)
         session = Session(Store(tmp_path))
         assert not session.resume()
         assert session.messages
-        assert (tmp_path / "current.json.bad").exists()
+        kept = sorted(tmp_path.glob("current.json.bad-*"))
+        assert len(kept) == number  # each one kept under a new name
         assert session.stats.of("seahaven").played == 2
+    assert sorted(p.read_text() for p in kept) == sorted(texts)
 
 
 def test_options_before_first_move_redeal(tmp_path: Path) -> None:
