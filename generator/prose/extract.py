@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from generator.docbook import HelpDocument
 from generator.spec.facts import ProseFacts
 
-from . import builds, empty, foundations, groups, outcome, presence, reserves, stock
+from . import builds, empty, foundations, groups, outcome, placement, presence, reserves, stock
 from .collect import FactSink
 from .counts import find_count
 from .deal import kings_to_bottom, piles, pyramid
@@ -26,6 +26,7 @@ FAMILIES: tuple[Callable[[Sentence], list[Hit]], ...] = (
     reserves.find,
     outcome.find,
     presence.find,
+    placement.find,
 )
 _DOUBLE_DECK = re.compile(r"^\s*double\s+deck\s*\.?\s*$", re.IGNORECASE)
 _STANDARD_DECK = re.compile(r"^\s*standard\s+(?:52[\s-]card\s+)?deck\s*\.?\s*$", re.IGNORECASE)
