@@ -17,6 +17,8 @@ from generator.spec.model import (
     Direction,
     Face,
     FoundationBase,
+    Place,
+    Placement,
     ScoringKind,
     TableauLayout,
     VariantSpec,
@@ -55,7 +57,9 @@ _OPTIONAL_FIELDS = {
     "score_pair_points": "0",
     "score_tableau_suit": "0",
     "score_turned_card": "0",
+    "placement": "Placement()",
 }
+_PLACED_KINDS = ("stock", "waste", "foundations", "tableau", "reserves")
 _SUIT_NUMBER = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
 
 
@@ -186,10 +190,26 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ("score_tableau_suit", literal(scoring.tableau_suit if points else 0)),
         ("score_turned_card", literal(scoring.turned_card if points else 0)),
     ]
+        ("placement", _placement(spec.placement)),
     return [Field(name, code) for name, code in values], predicates
 
 
 def _enum(field: str, value: Enum) -> str:
+def _placement(placement: Placement) -> str:
+    """`Placement(...)` code naming only the pile kinds the help places."""
+    parts = []
+    for kind in _PLACED_KINDS:
+        place = getattr(placement, kind)
+        if place == Place():
+            continue
+        # Member names are derived from fixed enum values, never from spec text.
+        args = [f"Region.{place.region.value.upper()}"]
+        if place.split:
+            args.append(f"split={place.split}")
+        parts.append(f"{kind}=Place({', '.join(args)})")
+    return f"Placement({', '.join(parts)})"
+
+
     # Member names are derived from fixed enum values, never from spec text.
     return f"{_ENUM_FIELDS[field]}.{str(value.value).upper()}"
 
@@ -217,6 +237,9 @@ def module_view(spec: VariantSpec, sources: tuple[tuple[str, str], ...]) -> Modu
         c.code.split(".")[0] for v in variants for c in v.changes if c.name in _ENUM_FIELDS
     )
     return ModuleView(
+    fields_used = [*default_fields, *(c for v in variants for c in v.changes)]
+    if any(f.name == "placement" for f in fields_used):
+        enums.update(("Place", "Placement", "Region"))
         game_id=spec.id,
         title=spec.title,
         sources=sources,

@@ -77,6 +77,38 @@ class Refill(StrEnum):
     RESERVE = "reserve"  # the top card of the first non-empty reserve (Canfield)
 
 
+class Region(StrEnum):
+    """Where the help puts a kind of pile; the app lays the table out from it."""
+
+    DEFAULT = "default"  # not said: the app's usual place for the kind
+    TOP_LEFT = "top_left"
+    TOP_CENTER = "top_center"
+    TOP_RIGHT = "top_right"
+    TOP = "top"  # in the top row, no side named
+    BESIDE_STOCK = "beside_stock"  # in the Stock's row, just right of it
+    LEFT = "left"  # a block left of the Tableau
+    RIGHT = "right"  # a block right of the Tableau
+    MIDDLE = "middle"  # a column between two halves of the Tableau
+    BOTTOM = "bottom"  # the lowest band (the Tableau's usual place)
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    region: Region = Region.DEFAULT
+    split: int = 0  # the first `split` piles at the region's left end, the rest at its right
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Where each kind of pile goes, per the help's Setup words (docs/spec/placement.md)."""
+
+    stock: Place = Place()
+    waste: Place = Place()
+    foundations: Place = Place()
+    tableau: Place = Place()
+    reserves: Place = Place()
+
+
 @dataclass(frozen=True, slots=True)
 class OptionInfo:
     id: str
@@ -142,6 +174,8 @@ class Rules:
     score_turned_card: int = 0
 
     @property
+    # Where the piles lie on the table (layout only: no rule depends on it).
+    placement: Placement = Placement()
     def deck_size(self) -> int:
         return 52 * self.decks
 
