@@ -129,7 +129,12 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
 def _plugins() -> list[Callable[[Any], None]]:
     """Command groups that live in other packages and may be absent (e.g. on Android)."""
     found = []
-    for module_name in ("runtime.app.commands", "runtime.solver.commands", "generator.cli"):
+    for module_name in (
+        "runtime.app.commands",
+        "runtime.solver.commands",
+        "generator.cli",
+        "generator.aisleriot.commands",
+    ):
         try:
             present = importlib.util.find_spec(module_name) is not None
         except ModuleNotFoundError:

@@ -72,6 +72,7 @@ class Expect(_Strict):
     tops: dict[str, str] | None = None
     sizes: dict[str, int | list[int]] | None = None
     face_up: dict[str, int | list[int]] | None = None
+    faces: dict[str, str | list[str]] | None = None
     kinds: dict[str, int] | None = None
     layout_starts: list[str] | None = None
     score: int | None = None
@@ -548,6 +549,25 @@ def _face_up(pile: tuple[int, ...]) -> int:
     return sum(1 for c in pile if c < FACE_DOWN)
 
 
+def _faces(pile: tuple[int, ...]) -> str:
+    return "".join("D" if c >= FACE_DOWN else "U" for c in pile)
+
+
+def _check_faces(run: _Run, state: State, value: dict[str, str | list[str]], _start: Any) -> None:
+    for name, expected in value.items():
+        where = _pile_indexes(state, name)
+        if isinstance(where, int):
+            _compare(run, "faces", name, _faces(state.piles[where]), expected)
+            continue
+        actual = [_faces(state.piles[p]) for p in where]
+        if isinstance(expected, str) and len(where) == 1:
+            _compare(run, "faces", name, actual[0], expected)
+        elif isinstance(expected, str):  # one pattern for every pile of the kind
+            _compare(run, "faces", name, actual, [expected] * len(where))
+        else:
+            _compare(run, "faces", name, actual, expected)
+
+
 def _check_kinds(run: _Run, state: State, value: dict[str, int], _start: Any) -> None:
     for kind, expected in value.items():
         if kind not in KINDS:
@@ -678,6 +698,7 @@ _CHECKS: dict[str, Check] = {
     "tops": _check_tops,
     "sizes": _counts("sizes", len),
     "face_up": _counts("face_up", _face_up),
+    "faces": _check_faces,
     "kinds": _check_kinds,
     "layout_starts": _check_layout_starts,
     "score": _simple("score", lambda s: s.score),
