@@ -10,6 +10,9 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    Place,
+    Placement,
+    Region,
     Rules,
     Scoring,
     StockEnd,
@@ -55,6 +58,7 @@ DEFAULT_RULES = Rules(
     runs_to_foundation=False,
     foundation_play_back=True,
     foundation_keeps_base=True,
+    foundation_double_click_sends_up=False,
     reserves_accept=False,
     reserve_capacity=1,
     stock_draw=1,
@@ -65,6 +69,7 @@ DEFAULT_RULES = Rules(
     finish_stock_when_tableau_clear=False,
     scoring=Scoring.FOUNDATION_CARDS_PLACED,
     max_score=48,
+    placement=Placement(foundations=Place(Region.MIDDLE), tableau=Place(Region.DEFAULT, split=4)),
 )
 
 GAME = GameDefinition(

@@ -10,7 +10,10 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    Place,
+    Placement,
     Refill,
+    Region,
     Rules,
     Scoring,
     StockEnd,
@@ -56,6 +59,7 @@ DEFAULT_RULES = Rules(
     runs_to_foundation=False,
     foundation_play_back=True,
     foundation_keeps_base=True,
+    foundation_double_click_sends_up=False,
     tableau_refill=Refill.RESERVE,
     reserves_accept=False,
     reserve_capacity=1,
@@ -67,6 +71,13 @@ DEFAULT_RULES = Rules(
     finish_stock_when_tableau_clear=False,
     scoring=Scoring.FOUNDATION_CARDS,
     max_score=52,
+    placement=Placement(
+        stock=Place(Region.TOP_LEFT),
+        waste=Place(Region.BESIDE_STOCK),
+        foundations=Place(Region.TOP_RIGHT),
+        tableau=Place(Region.BOTTOM),
+        reserves=Place(Region.LEFT),
+    ),
 )
 
 GAME = GameDefinition(

@@ -10,6 +10,9 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    Place,
+    Placement,
+    Region,
     Rules,
     Scoring,
     StockEnd,
@@ -96,6 +99,7 @@ DEFAULT_RULES = Rules(
     group_limit=GroupLimit.NONE,
     runs_to_foundation=False,
     foundation_play_back=False,
+    foundation_double_click_sends_up=False,
     reserves_accept=False,
     reserve_capacity=1,
     stock_draw=1,
@@ -106,6 +110,7 @@ DEFAULT_RULES = Rules(
     finish_stock_when_tableau_clear=True,
     scoring=Scoring.TABLEAU_CARDS_REMOVED,
     max_score=28,
+    placement=Placement(stock=Place(Region.TOP_LEFT), waste=Place(Region.BESIDE_STOCK)),
 )
 
 GAME = GameDefinition(

@@ -10,6 +10,9 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    Place,
+    Placement,
+    Region,
     Rules,
     Scoring,
     StockEnd,
@@ -38,6 +41,7 @@ DEFAULT_RULES = Rules(
     group_limit=GroupLimit.NONE,
     runs_to_foundation=False,
     foundation_play_back=False,
+    foundation_double_click_sends_up=False,
     reserves_accept=False,
     reserve_capacity=1,
     stock_draw=1,
@@ -48,6 +52,7 @@ DEFAULT_RULES = Rules(
     finish_stock_when_tableau_clear=False,
     scoring=Scoring.TABLEAU_CARDS_REMOVED,
     max_score=35,
+    placement=Placement(stock=Place(Region.TOP_LEFT), waste=Place(Region.BESIDE_STOCK)),
 )
 
 GAME = GameDefinition(

@@ -10,6 +10,9 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    Place,
+    Placement,
+    Region,
     Rules,
     Scoring,
     StockEnd,
@@ -54,6 +57,7 @@ DEFAULT_RULES = Rules(
     group_limit=GroupLimit.NONE,
     runs_to_foundation=False,
     foundation_play_back=True,
+    foundation_double_click_sends_up=False,
     reserves_accept=False,
     reserve_capacity=1,
     stock_draw=1,
@@ -68,6 +72,7 @@ DEFAULT_RULES = Rules(
     score_foundation_complete=60,
     score_pair=builds_down_alternate_colour,
     score_pair_points=2,
+    placement=Placement(stock=Place(Region.TOP_LEFT), foundations=Place(Region.TOP_RIGHT)),
 )
 
 GAME = GameDefinition(

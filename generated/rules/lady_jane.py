@@ -10,6 +10,9 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    Place,
+    Placement,
+    Region,
     Rules,
     Scoring,
     StockEnd,
@@ -53,6 +56,7 @@ DEFAULT_RULES = Rules(
     group_limit=GroupLimit.NONE,
     runs_to_foundation=False,
     foundation_play_back=True,
+    foundation_double_click_sends_up=False,
     reserves_accept=False,
     reserve_capacity=1,
     stock_draw=1,
@@ -63,6 +67,12 @@ DEFAULT_RULES = Rules(
     finish_stock_when_tableau_clear=False,
     scoring=Scoring.FOUNDATION_CARDS,
     max_score=52,
+    placement=Placement(
+        stock=Place(Region.TOP_LEFT),
+        waste=Place(Region.BESIDE_STOCK),
+        foundations=Place(Region.TOP_RIGHT),
+        reserves=Place(Region.RIGHT),
+    ),
 )
 
 GAME = GameDefinition(

@@ -10,6 +10,9 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    Place,
+    Placement,
+    Region,
     Rules,
     Scoring,
     StockEnd,
@@ -43,6 +46,7 @@ DEFAULT_RULES = Rules(
     group_limit=GroupLimit.NONE,
     runs_to_foundation=False,
     foundation_play_back=False,
+    foundation_double_click_sends_up=False,
     reserves_accept=False,
     reserve_capacity=1,
     stock_draw=1,
@@ -58,6 +62,7 @@ DEFAULT_RULES = Rules(
     score_pair_points=1,
     score_tableau_suit=4,
     score_turned_card=3,
+    placement=Placement(stock=Place(Region.TOP_LEFT), tableau=Place(Region.BESIDE_STOCK)),
 )
 
 GAME = GameDefinition(

@@ -13,6 +13,9 @@ from runtime.engine.rules import (
     GroupLimit,
     GroupMove,
     OptionInfo,
+    Place,
+    Placement,
+    Region,
     Rules,
     Scoring,
     StockEnd,
@@ -53,6 +56,7 @@ DEFAULT_RULES = Rules(
     runs_to_foundation=False,
     foundations_take_suits=True,
     foundation_play_back=False,
+    foundation_double_click_sends_up=False,
     reserves_accept=False,
     reserve_capacity=1,
     stock_draw=1,
@@ -67,6 +71,7 @@ DEFAULT_RULES = Rules(
     score_foundation_complete=12,
     score_pair=builds_down_same_suit,
     score_pair_points=1,
+    placement=Placement(stock=Place(Region.TOP_LEFT), foundations=Place(Region.TOP)),
 )
 
 GAME = GameDefinition(

@@ -170,6 +170,7 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ("foundations_take_suits", literal(has_foundations and spec.foundations.whole_suits)),
         ("foundation_play_back", literal(spec.foundations.play_back)),
         ("foundation_keeps_base", literal(spec.foundations.keep_base)),
+        ("foundation_double_click_sends_up", literal(spec.foundations.double_click_sends_up)),
         ("tableau_refill", _enum("tableau_refill", tableau.refill)),
         ("reserves_accept", literal(spec.reserves.accepts)),
         ("reserve_capacity", literal(spec.reserves.capacity)),

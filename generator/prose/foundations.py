@@ -54,6 +54,15 @@ _WHOLE_SUITS = re.compile(
 )
 
 
+# "Double-click a Foundation to send up every card that can go", "Double clicking on a
+# foundation card will move all the cards that can be moved to the foundation".
+_SEND_UP = re.compile(
+    r"\bdouble[\s-]?click(?:s|ing)?\s+(?:on\s+)?(?:a|the|any)\s+foundation(?:\s+(?:card|pile))?"
+    r"\s+(?:to\s+send\s+up|sends\s+up|will\s+(?:send\s+up|move\s+all))\b[^.;]*",
+    _I,
+)
+
+
 def _words(match: re.Match[str]) -> str:
     return " ".join(match.group(0).split())
 
@@ -63,6 +72,9 @@ def find(sentence: Sentence) -> list[Hit]:
     aces = _ACES_START.search(text)
     if aces:
         return [Hit("foundations.start_with_aces", True, _words(aces))]
+    send_up = _SEND_UP.search(text)
+    if send_up:
+        return [Hit("foundations.double_click_sends_up", True, _words(send_up))]
     dealt = _DEALT.search(text)
     if dealt:  # names the foundation itself, whatever the sentence is about
         return [Hit("foundations.base", "dealt", _words(dealt))]

@@ -162,6 +162,9 @@ class Foundations(Model):
     keep_base: bool = False  # the card that starts a foundation never leaves it
     start_with_aces: bool = False  # the Aces are taken out before the shuffle, one per pile
     whole_suits: bool = False  # a foundation takes only a whole suit, King to Ace, at once
+    # A double-click on a foundation sends up every card that can go (Klondike's help says so;
+    # elsewhere a double-click sends only the clicked card).
+    double_click_sends_up: bool = False
 
 
 class Reserves(Model):

@@ -94,10 +94,14 @@ class Controller:
         return {(kinds[m.dst], -1 if not piles[m.dst] else m.dst) for m in moves}
 
     def double_tap(self, pile: int) -> list[Move]:
-        """A double-tap on a card sends it to its foundation; on a foundation, it sends up
-        every card that can go (the moves, in order)."""
+        """A double-tap on a card sends that card to its foundation (the helps: "Double
+        clicking on a card will move it to the appropriate Foundation pile if such a move is
+        possible"), so a double-tap on a foundation does nothing, unless the game's help says
+        that a double-click on a foundation sends up every card that can go (the rules' flag
+        ``foundation_double_click_sends_up``, read from the help). The moves, in order."""
         self.selection = None
-        if self.state.layout.kinds[pile] is PileKind.FOUNDATION:
-            return send_up_moves(self.state)
-        move = foundation_move(self.state, pile)
+        state = self.state
+        if state.layout.kinds[pile] is PileKind.FOUNDATION:
+            return send_up_moves(state) if state.rules.foundation_double_click_sends_up else []
+        move = foundation_move(state, pile)
         return [] if move is None else [move]

@@ -148,6 +148,8 @@ class Rules:
     foundations_take_suits: bool = False  # a foundation takes only a whole suit, King to Ace
     foundation_play_back: bool = False
     foundation_keeps_base: bool = False  # the card that starts a foundation never leaves it
+    # An assist, not a rule: a double-click on a foundation sends up every card that can go.
+    foundation_double_click_sends_up: bool = False
     tableau_refill: Refill = Refill.NONE
     reserves_accept: bool = False
     reserve_capacity: int = 1

@@ -135,7 +135,7 @@ def test_deal_lines_replay_to_a_win(game: str, seed: int) -> None:
 
 
 def test_limits_give_unknown() -> None:
-    result = solve(new_game("seahaven", None, 2), max_nodes=300)
+    result = solve(new_game("seahaven", None, 3), max_nodes=300)
     assert result.verdict is Verdict.UNKNOWN
     assert result.moves == ()
 
