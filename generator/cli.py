@@ -12,12 +12,12 @@ from typing import Any
 from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
 from generator.help.commands import add_arguments as add_i18n_arguments
 from generator.help.commands import cmd_i18n
+from generator.help.source import help_problems
 from generator.pipeline import (
     GameSources,
     discover,
     load_spec,
     project_root,
-    read_prose,
     render_outputs,
     stale_files,
     write_outputs,
@@ -96,27 +96,27 @@ def _sources_for(target: str, specs_dir: Path) -> GameSources:
     raise SpecError(Diagnostic(target, None, f"no such game (known: {known})"))
 
 
-def _lint_one(target: str, specs_dir: Path, as_json: bool) -> list[Diagnostic]:
+def _lint_one(
+    target: str, specs_dir: Path, as_json: bool, strict: bool = False
+) -> list[Diagnostic]:
     try:
         sources = _sources_for(target, specs_dir)
     except SpecError as error:
         return error.diagnostics
-    if not sources.sidecar.exists():
-        # A help file on its own: show what the prose yields.
-        try:
-            prose = read_prose(sources.help_file)
-        except SpecError as error:
-            return error.diagnostics
-        for fact in prose.facts:
-            p = fact.provenance
-            print(f"{fact.path:<40} {fact.value!r:<24} prose {p.file}:{p.line} {p.phrase!r}")
-        for option in prose.options:
-            print(f"{'option':<40} {option.label!r:<24} prose line {option.line}")
-        return prose.diagnostics
-    loaded, diagnostics = load_spec(sources)
-    if loaded is not None:
-        _print_spec(loaded.spec.model_dump(mode="json"), as_json)
-    return diagnostics
+    # The help path (generated help, translations) refuses what the prose reader tolerates:
+    # errors for a game's page, warnings for a lone page (a book, a page being studied).
+    problems = help_problems(sources.help_file, game=sources.sidecar.exists())
+    seen = {(d.line, d.column) for d in problems}
+    rest = _lint_sources(sources, as_json, strict)
+    return problems + [
+        d for d in rest if d.level is not Level.ERROR or (d.line, d.column) not in seen
+    ]
+
+
+def _lint_sources(sources: GameSources, as_json: bool, strict: bool = False) -> list[Diagnostic]:
+    from generator.lint import lint
+
+    return lint(sources, as_json, strict)
 
 
 def _print_spec(data: dict[str, Any], as_json: bool) -> None:
@@ -153,7 +153,7 @@ def _print_spec(data: dict[str, Any], as_json: bool) -> None:
 def cmd_lint(args: argparse.Namespace) -> int:
     failed = False
     for target in args.files:
-        diagnostics = _lint_one(target, _specs_dir(args), False)
+        diagnostics = _lint_one(target, _specs_dir(args), args.json, args.strict)
         _print_diagnostics(diagnostics)
         failed = failed or has_errors(diagnostics)
     return 1 if failed else 0
@@ -189,12 +189,20 @@ def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], 
     generate = command("generate", cmd_generate, "render generated/ from specs/")
     generate.add_argument("--check", action="store_true", help="fail if generated/ is stale")
     generate.add_argument(
-        "--strict", action="store_true", help="a rejected help translation is an error"
+        "--strict",
+        action="store_true",
+        help="an unread or partly read help sentence, or a rejected translation, is an error",
     )
     generate.add_argument("--specs", help=argparse.SUPPRESS)
     generate.add_argument("--root", help=argparse.SUPPRESS)
     lint = command("lint", cmd_lint, "check help files and sidecars; print the spec")
     lint.add_argument("files", nargs="+", help="help files, sidecars or game ids")
+    lint.add_argument(
+        "--json", action="store_true", help='print {"facts": [...], "sentences": [...]}'
+    )
+    lint.add_argument(
+        "--strict", action="store_true", help="an unread or partly read sentence is an error"
+    )
     lint.add_argument("--specs", help=argparse.SUPPRESS)
     spec = command("spec", cmd_spec, "print a game's variant spec with provenance")
     spec.add_argument("game")

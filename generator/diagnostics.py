@@ -23,6 +23,7 @@ class Diagnostic:
     column: int | None = None
     field: str | None = None
     hint: str | None = None
+    code: str | None = None  # a stable kind, e.g. "unread", for options such as --strict
 
     def format(self) -> str:
         where = self.file

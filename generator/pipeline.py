@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from generator.aisleriot.config import without_aisleriot
@@ -16,6 +16,7 @@ from generator.codegen.render import RenderError, render_catalog, render_rules
 from generator.codegen.view import module_view
 from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
 from generator.help.build import GameHelp, render_help
+from generator.spec.accounting import ACCOUNTING_CODES
 from generator.spec.facts import Fact, ProseFacts
 from generator.spec.merge import inherited_facts, merge_facts
 from generator.spec.model import VariantSpec
@@ -92,7 +93,12 @@ def read_prose(help_file: Path | None, name: str | None = None) -> ProseFacts:
     from generator.prose.extract import extract_facts
 
     name = name or str(help_file)
-    prose = extract_facts(read_help(help_file, name))
+    document = read_help(help_file, name)
+    try:  # only to place sentences at their line and column; read_help did the checking
+        source = help_file.read_text(encoding="utf-8", errors="replace")
+    except OSError:
+        source = None
+    prose = extract_facts(document, source)
     prose.help_file = name
     return prose
 
@@ -159,19 +165,25 @@ def load_spec(
     return LoadedSpec(sources, spec, digests + base_digests), diagnostics
 
 
+def strictly(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
+    """`--strict`: a sentence the reader did not account for is an error."""
+    return [replace(d, level=Level.ERROR) if d.code in ACCOUNTING_CODES else d for d in diagnostics]
+
+
 def render_outputs(
     specs_dir: Path, root: Path | None = None, strict: bool = False
 ) -> tuple[dict[str, bytes], list[Diagnostic]]:
     """Every generated file (path relative to the project root → bytes), or diagnostics.
 
-    `strict` makes a rejected help translation an error instead of a warning.
+    `strict` makes an unread or partly read help sentence and a rejected help translation
+    errors instead of warnings.
     """
     root = root or project_root()
     games, diagnostics = discover(specs_dir)
     loaded: list[LoadedSpec] = []
     for sources in games:
         result, found = load_spec(sources, root)
-        diagnostics.extend(found)
+        diagnostics.extend(strictly(found) if strict else found)
         if result is not None:
             loaded.append(result)
     if has_errors(diagnostics):

@@ -50,7 +50,7 @@ class FactSink:
         self.facts: dict[str, Fact] = {}
         self.diagnostics: list[Diagnostic] = []
 
-    def add(self, hit: Hit, line: int) -> None:
+    def add(self, hit: Hit, line: int, *, inferred: bool = False) -> None:
         adapter = _adapter(hit.path)
         if adapter is None:
             raise ValueError(f"no spec field {hit.path}")  # a bug in a phrase family
@@ -61,7 +61,9 @@ class FactSink:
             return
         known = self.facts.get(hit.path)
         if known is None:
-            provenance = Provenance(source="prose", file=self.file, line=line, phrase=hit.phrase)
+            provenance = Provenance(
+                source="prose", file=self.file, line=line, phrase=hit.phrase, inferred=inferred
+            )
             self.facts[hit.path] = Fact(hit.path, hit.value, provenance)
         elif not _same(known.value, hit.value):
             self.diagnostics.append(

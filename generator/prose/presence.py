@@ -7,7 +7,7 @@ import re
 
 from generator.docbook import HelpDocument
 
-from .text import ROW_PILE, Hit, Sentence
+from .text import ROW_PILE, RULE_SECTIONS, Hit, Sentence
 
 _I = re.IGNORECASE
 _NO_WASTE = re.compile(r"\bno\s+(?:stock\s+and\s+no\s+)?waste\b|\bthere\s+is\s+no\s+waste\b", _I)
@@ -37,8 +37,11 @@ def absent(doc: HelpDocument) -> list[tuple[Hit, int]]:
     if not doc.setup_rows:
         return []
     kinds = {ROW_PILE.get(row.kind, row.kind) for row in doc.setup_rows}
+    # Only the rule sections count: an intro or a Strategy tip ("every pyramid needs a strong
+    # foundation") names piles loosely.
     text = " ".join(
-        [row.text for row in doc.setup_rows] + [p.text for s in doc.sections for p in s.paragraphs]
+        [row.text for row in doc.setup_rows]
+        + [p.text for s in doc.sections if s.kind in RULE_SECTIONS for p in s.paragraphs]
     )
     line = doc.setup_rows[0].line
     return [

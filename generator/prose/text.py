@@ -8,6 +8,8 @@ from dataclasses import dataclass
 # Pile kinds as the spec names them; Setup row kinds map onto these.
 PILES = ("tableau", "foundation", "waste", "stock", "reserve")
 ROW_PILE = {"cell": "reserve"}
+# Sections whose prose states rules; Options describe alternatives, Strategy is advice.
+RULE_SECTIONS = ("setup", "goal", "rules", "scoring")
 
 _PILE_WORDS = re.compile(
     r"\b(?:(tableaux?|pyramid)|(foundations?)|(waste)|(stock)|(reserves?|free ?cells?))\b",

@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from generator.diagnostics import Diagnostic
+from generator.spec.accounting import SentenceAccount
 from generator.spec.model import Provenance
 
 
@@ -31,6 +32,7 @@ class ProseFacts:
     facts: list[Fact] = field(default_factory=list)
     options: list[OptionMention] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    sentences: list[SentenceAccount] = field(default_factory=list)  # every rule sentence
 
     def by_path(self) -> dict[str, Fact]:
         return {fact.path: fact for fact in self.facts}

@@ -11,8 +11,11 @@ from typing import Any
 from pydantic import ValidationError
 
 from generator.diagnostics import Diagnostic, Level
+from generator.spec.accounting import accounting_diagnostics, acknowledge
+from generator.spec.checks import consistency_diagnostics
 from generator.spec.facts import Fact, ProseFacts
 from generator.spec.model import Provenance, VariantSpec, leaf_paths, option_combinations
+from generator.spec.required import missing_sources
 from generator.spec.sidecar import Sidecar
 
 _LEAF_PATHS = frozenset(leaf_paths())
@@ -117,7 +120,17 @@ def merge_facts(
         "id", Fact("id", game_id, Provenance(source="sidecar", file=sidecar.path, line=None))
     )
     diagnostics.extend(_check_options(prose, sidecar))
+    accounts, found = acknowledge(prose.sentences, list(sidecar.acknowledged), sidecar.path)
+    prose.sentences = accounts
+    diagnostics.extend(found)
+    diagnostics.extend(accounting_diagnostics(accounts, sidecar.path))
     flat = {path: fact.value for path, fact in chosen.items()}
+    unsourced = missing_sources(flat, help_file, sidecar.path)
+    contradictions = consistency_diagnostics(chosen, help_file or sidecar.path)
+    if unsourced or contradictions:
+        # The model's own validators would repeat these, blaming the wrong file.
+        diagnostics.extend(unsourced + contradictions)
+        return None, diagnostics
     data = _nest(flat)
     data["options"] = [option.model_dump() for option in sidecar.options]
     data["provenance"] = {path: fact.provenance for path, fact in sorted(chosen.items())}

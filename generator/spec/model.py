@@ -266,6 +266,7 @@ class Provenance(Model):
     phrase: str | None = None
     override: str | None = None  # the sidecar's reason for overriding the prose
     base: str | None = None  # for source "base": the game the value is inherited from
+    inferred: bool = False  # from silence: the Setup table has no row for this pile
 
 
 class VariantSpec(Model):

@@ -27,6 +27,7 @@ from pydantic import (
 
 from generator.aisleriot.config import AisleriotConfig
 from generator.diagnostics import Diagnostic, SpecError
+from generator.spec.accounting import Acknowledgement
 from generator.spec.facts import Fact
 from generator.spec.model import GAME_ID_PATTERN, Option, Provenance, leaf_paths
 
@@ -136,6 +137,14 @@ def _plain(
     return result
 
 
+class AcknowledgementEntry(BaseModel):
+    """A help sentence that states no rule the spec must hold, and why."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+    quote: StrictStr = Field(min_length=3, max_length=2000)
+    reason: StrictStr = Field(min_length=3, max_length=500)
+
+
 class OverrideValue(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
     value: Any
@@ -174,6 +183,7 @@ def _sidecar_section_model() -> type[BaseModel]:
         options=(list[Option] | None, None),
         base=(Annotated[str, StringConstraints(pattern=GAME_ID_PATTERN)] | None, None),
         aisleriot=(AisleriotConfig | None, None),  # for `helpdeck diff` only, not a rule
+        acknowledge=(list[AcknowledgementEntry] | None, None),
     )
 
 
@@ -189,6 +199,7 @@ class Sidecar:
     base: str | None  # the game this one is a variant of
     base_line: int | None
     aisleriot: AisleriotConfig | None = None  # `helpdeck diff` data (docs/spec/aisleriot.md)
+    acknowledged: tuple[Acknowledgement, ...] = ()  # sentences that state no rule
 
 
 def _flatten(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> dict[tuple[str, ...], Any]:
@@ -239,6 +250,10 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
     options_data = data.pop("options", None) or []
     base = data.pop("base", None)
     aisleriot = data.pop("aisleriot", None)
+    acknowledged = tuple(
+        Acknowledgement(entry["quote"], entry["reason"], marks.get(("acknowledge", i), (0, 0))[0])
+        for i, entry in enumerate(data.pop("acknowledge", None) or [])
+    )
     options = [Option.model_validate(o) for o in options_data]
     option_lines = [marks.get(("options", i), (0, 0))[0] for i in range(len(options))]
     facts: list[Fact] = []
@@ -263,6 +278,7 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
         base,
         marks.get(("base",), (None, 0))[0],
         None if aisleriot is None else AisleriotConfig.model_validate(aisleriot),
+        acknowledged,
     )
 
 

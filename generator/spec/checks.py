@@ -1,0 +1,195 @@
+"""Checks that a merged spec does not contradict itself, each blaming the line that said it.
+
+Pydantic's validators see only values; these see where each value came from, so "the deal
+uses 56 cards" points at the help's Tableau row, not at the sidecar.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from generator.diagnostics import Diagnostic
+from generator.spec.facts import Fact
+from generator.spec.required import Values, stock_cards, value_reader
+
+Blame = Callable[..., Diagnostic | None]
+Check = Callable[[Values, Blame], list[Diagnostic | None]]
+
+
+def consistency_diagnostics(chosen: Mapping[str, Fact], fallback_file: str) -> list[Diagnostic]:
+    """Every contradiction between the spec's fields, at the source of the first field named."""
+    value = value_reader({path: fact.value for path, fact in chosen.items()})
+
+    def blame(
+        paths: tuple[str, ...], message: str, hint: str, needs: tuple[str, ...] | None = None
+    ) -> Diagnostic | None:
+        """The diagnostic, or None when a field it rests on has no source (that is
+        reported on its own, and a default proves no contradiction)."""
+        if any(path not in chosen for path in (paths if needs is None else needs)):
+            return None
+        for path in paths:
+            fact = chosen.get(path)
+            if fact is not None and fact.provenance.file:
+                where = f" ({fact.provenance.phrase!r})" if fact.provenance.phrase else ""
+                return Diagnostic(
+                    fact.provenance.file,
+                    fact.provenance.line,
+                    message + where,
+                    field=path,
+                    hint=hint,
+                    code="inconsistent",
+                )
+        return Diagnostic(
+            fallback_file, None, message, field=paths[0], hint=hint, code="inconsistent"
+        )
+
+    found: list[Diagnostic] = []
+    for check in CHECKS:
+        found.extend(d for d in check(value, blame) if d is not None)
+    return found
+
+
+def _deck(value: Values) -> int:
+    return 52 * int(value("decks") or 1)
+
+
+def _card_count(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    left = stock_cards(value)
+    if left >= 0:
+        return []
+    tableau = sum(value("tableau.face_down") or ()) + sum(value("tableau.face_up") or ())
+    reserves = sum(value("reserves.deal") or ())
+    return [
+        blame(
+            ("tableau.face_up", "tableau.count", "reserves.deal", "decks"),
+            f"the deal uses {_deck(value) - left} cards (tableau {tableau}, reserves "
+            f"{reserves}) but the deck has {_deck(value)}",
+            "check the pile and card counts of the Setup table's rows: a row that deals "
+            "different piles differently must say so for each",
+            needs=("tableau.face_up",),
+        )
+    ]
+
+
+def reachable_score(value: Values) -> int | None:
+    """The highest score the rules can give, for the kinds where it follows from the deal."""
+    kind = value("scoring.kind")
+    if kind == "foundation_cards":
+        return _deck(value)
+    if kind == "foundation_cards_placed":
+        start = 4 * int(value("decks") or 1) if value("foundations.start_with_aces") else 0
+        return _deck(value) - start - (1 if value("foundations.base") == "dealt" else 0)
+    if kind == "tableau_cards_removed":
+        return sum(value("tableau.face_down") or ()) + sum(value("tableau.face_up") or ())
+    return None
+
+
+def _max_score(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    reachable = reachable_score(value)
+    stated = value("scoring.max")
+    if reachable is None or stated is None or stated == reachable:
+        return []
+    return [
+        blame(
+            ("scoring.max", "scoring.kind"),
+            f"the maximum score is {stated}, but scoring {value('scoring.kind')!r} with this "
+            f"deal reaches {reachable}",
+            "check how the Scoring section counts points (cards the deal puts on the "
+            "Foundations score nothing with 'placed' scoring) and its maximum",
+            needs=("scoring.max", "scoring.kind"),
+        )
+    ]
+
+
+def _redeals(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    redeals = value("stock.redeals")
+    if not redeals:
+        return []
+    if stock_cards(value) <= 0:
+        return [
+            blame(
+                ("stock.redeals",),
+                "redeals are allowed, but the deal leaves no cards in the Stock to redeal",
+                "a redeal turns the Waste back into the Stock; a game that gathers and "
+                "re-deals the Tableau is not a Stock redeal (not in the spec language yet)",
+            )
+        ]
+    if value("stock.target") != "waste":
+        return [
+            blame(
+                ("stock.redeals", "stock.target"),
+                f"redeals turn the Waste back over, but the Stock deals to the "
+                f"{value('stock.target')}",
+                "say 'No redeals', or describe where the Stock's cards go",
+            )
+        ]
+    return []
+
+
+_TARGET_PRESENT = {
+    "waste": ("waste.present", "there is no Waste"),
+    "reserves": ("reserves.count", "there are no Reserves"),
+    "tableau": ("tableau.count", "there is no Tableau"),
+}
+
+
+def _stock_target(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    target = value("stock.target")
+    if stock_cards(value) <= 0 or target not in _TARGET_PRESENT:
+        return []
+    path, absent = _TARGET_PRESENT[target]
+    if value(path):
+        return []
+    return [
+        blame(
+            ("stock.target", path),
+            f"the Stock deals to the {target}, but {absent}",
+            f"add the {target} to the Setup table, or say where the Stock's cards go",
+        )
+    ]
+
+
+def _goal(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    goal = value("goal.kind")
+    foundations = value("foundations.count")
+    if goal == "all_to_foundations" and not foundations:
+        return [
+            blame(
+                ("goal.kind", "foundations.count"),
+                "the goal is to move every card to the Foundations, but there are none",
+                "add the Foundations to the Setup table, or state the goal the game has",
+            )
+        ]
+    if goal in ("tableau_cleared", "all_to_waste") and foundations:
+        return [
+            blame(
+                ("foundations.count", "goal.kind"),
+                f"there are {foundations} Foundations, but the goal ({goal}) never uses them",
+                "say 'There are no Foundations', or state the goal that fills them",
+            )
+        ]
+    return []
+
+
+def _reserves_used(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    if not value("reserves.count") or value("reserves.accepts"):
+        return []
+    if sum(value("reserves.deal") or ()) or value("stock.target") == "reserves":
+        return []
+    return [
+        blame(
+            ("reserves.accepts", "reserves.deal", "reserves.count"),
+            "the Reserves start empty and nothing may be put on them, so they are never used",
+            "say how cards reach the Reserves (dealt, from the Stock, or placed by the player)",
+        )
+    ]
+
+
+CHECKS: tuple[Check, ...] = (
+    _card_count,
+    _max_score,
+    _redeals,
+    _stock_target,
+    _goal,
+    _reserves_used,
+)
