@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
@@ -46,7 +47,7 @@ from runtime.engine.assist import (
     hint,
     send_up_moves,
 )
-from runtime.engine.cards import FACE_DOWN, RANK, deck_cards
+from runtime.engine.cards import FACE_DOWN, RANK, SUIT_LETTERS, deck_cards
 
 KINDS = {
     "stock": PileKind.STOCK,
@@ -89,6 +90,7 @@ class Expect(_Strict):
     no_moves_to: list[str] | None = None
     no_moves_from: list[str] | None = None
     deck: Literal["full"] | None = None
+    suit_copies: dict[str, int] | None = None
     foundation_move: dict[str, str | None] | None = None
     goal_piles: list[str] | None = None
     send_up: list[str] | None = None
@@ -648,6 +650,17 @@ def _check_deck(run: _Run, state: State, _value: str, _start: Any) -> None:
         )
 
 
+def _check_suit_copies(run: _Run, state: State, value: dict[str, int], _start: Any) -> None:
+    counts = Counter(c & ~FACE_DOWN for pile in state.piles for c in pile)
+    for letter in SUIT_LETTERS:
+        expected = value.get(letter, 0)
+        cards = range(SUIT_LETTERS.index(letter) * 13, SUIT_LETTERS.index(letter) * 13 + 13)
+        actual = sorted({counts[c] for c in cards})
+        _compare(run, "suit_copies", letter, actual, [expected])
+    if set(value) - set(SUIT_LETTERS):
+        raise ValueError(f"suits are {', '.join(SUIT_LETTERS)}")
+
+
 def _check_foundation_move(
     run: _Run, state: State, value: dict[str, str | None], _start: Any
 ) -> None:
@@ -715,6 +728,7 @@ _CHECKS: dict[str, Check] = {
     "no_moves_to": _check_no_moves_to,
     "no_moves_from": _check_no_moves_from,
     "deck": _check_deck,
+    "suit_copies": _check_suit_copies,
     "foundation_move": _check_foundation_move,
     "goal_piles": _check_goal_piles,
     "send_up": _simple("send_up", lambda s: _texts(s, send_up_moves(s))),
