@@ -15,7 +15,12 @@ from .text import Sentence
 _I = re.IGNORECASE
 _PILE = r"(?:tableau|foundations?|waste|reserves?|free\s+cells?|stock)"
 _PLAYED = r"(?:can|may)\s+be\s+(?:played|moved|placed)"
-_ONTO = rf"(?:on\s*to|onto|to|on)\s+(?:the\s+|a\s+|an?\s+)?{_PILE}"
+_TO = r"(?:on\s*to|onto|to|on)\s+(?:the\s+|a\s+|an?\s+)?"
+# Both places a free card may go; naming only one of them is a restriction, not a convention.
+_EITHER = (
+    rf"{_TO}tableau(?:\s+piles?)?,?\s+or\s+(?:{_TO})?foundations?(?:\s+piles?)?"
+    rf"|{_TO}foundations?(?:\s+piles?)?,?\s+or\s+(?:{_TO})?tableau(?:\s+piles?)?"
+)
 
 # id -> the words that state it. Each id is a rule the engine applies to every game; the list
 # is documented in docs/prose-facts.md ("Conventions").
@@ -30,17 +35,28 @@ CONVENTIONS: dict[str, re.Pattern[str]] = {
     ),
     # The top card of a waste, reserve or stock pile is in play.
     "top_card_in_play": re.compile(
-        rf"\b(?:the\s+|its\s+|a\s+)?top\s+card(?:\s+of\s+(?:the\s+|each\s+|a\s+)?"
+        rf"^\s*top\s+card\s+(?:of\s+(?:the\s+)?{_PILE}(?:\s+piles?)?\s+|in\s+{_PILE}\s+)?"
+        rf"(?:is\s+)?(?:always\s+)?(?:available\s+for|in)\s+play"
+        rf"(?:\s+(?:{_EITHER}))?\s*\.?\s*$"
+        rf"|\b(?:the\s+|its\s+|a\s+)?top\s+card\s+in\s+any\s+{_PILE}\s+pile\s+is\s+"
+        rf"available\s+for\s+play\b"
+        rf"|\b(?:the\s+|its\s+|a\s+)?top\s+card(?:\s+of\s+(?:the\s+|each\s+|a\s+)?"
         rf"{_PILE}(?:\s+piles?)?)?\s+(?:is\s+(?:available\s+for|in)\s+play"
-        rf"|{_PLAYED}\s+{_ONTO}(?:\s+or\s+{_ONTO})?)"
-        rf"|\ba\s+card\s+in\s+an?\s+{_PILE}\s+{_PLAYED}\s+{_ONTO}(?:\s+or\s+{_ONTO})?",
+        rf"|{_PLAYED}\s+(?:{_EITHER}))"
+        rf"|\ba\s+card\s+in\s+an?\s+{_PILE}\s+{_PLAYED}\s+(?:{_EITHER})",
         _I,
     ),
+    # A waste is filled from the stock.
+    "waste_from_stock": re.compile(r"^\s*to\s+be\s+taken\s+from\s+(?:the\s+)?stock\s*\.?\s*$", _I),
     # A waste starts empty.
     "starts_empty": re.compile(r"^\s*starts\s+empty\b", _I),
     # The stock holds what the deal leaves.
     "stock_holds_rest": re.compile(
-        r"\bholds\s+(?:the\s+)?(?:\d+\s+|[a-z-]+\s+)?cards\s+(?:left|not\s+used|kept)"
+        r"^\s*(?:the\s+rest\s+of\s+the\s+deck\s+is|(?:all\s+)?(?:remaining\s+)?cards\s+are"
+        r"|deck)\s+placed\s+here\s+after\s+dealing(?:\s+(?:on\s*to|on)\s+the\s+tableau)?"
+        r"\s*\.?\s*$"
+        r"|^\s*place\s+all\s+remaining\s+cards\s+here\s*\.?\s*$"
+        r"|\bholds\s+(?:the\s+)?(?:\d+\s+|[a-z-]+\s+)?cards\s+(?:left|not\s+used|kept)"
         r"[\w\s]*?(?:after|over|in|from)\b[^.;]*",
         _I,
     ),
@@ -52,13 +68,17 @@ CONVENTIONS: dict[str, re.Pattern[str]] = {
     ),
     # A redeal turns the waste over, in order, as the new stock.
     "turn_waste_over": re.compile(
-        r"\bwhen\s+the\s+stock\s+runs\s+out,\s+(?:click\s+it\s+(?:again\s+)?to\s+)?"
+        r"\bwhen\s+(?:the\s+)?stock\s+is\s+empty,\s+move\s+all\s+cards\s+in\s+(?:the\s+)?"
+        r"waste\s+back\s+to\s+the\s+stock,\s+maintaining\s+order\b"
+        r"|\bwhen\s+the\s+stock\s+runs\s+out,\s+(?:click\s+it\s+(?:again\s+)?to\s+)?"
         r"turn\s+the\s+(?:whole\s+)?waste\s+(?:back\s+)?over\b[^.;]*",
         _I,
     ),
     # Double-clicking a card sends it to a foundation when it may go there.
     "double_click_card": re.compile(
-        r"\bdouble[- ]click(?:ing)?\s+(?:a|an\s+available)\s+(?:tableau\s+)?card\b"
+        r"\bdouble\s+clicking\s+on\s+a\s+card(?:\s+in\s+the\s+tableau)?\s+will\s+move\s+it\s+"
+        r"to\s+the\s+appropriate\s+foundation\s+pile\s+if\s+such\s+a\s+move\s+is\s+possible\b"
+        r"|\bdouble[- ]click(?:ing)?\s+(?:a|an\s+available)\s+(?:tableau\s+)?card\b"
         r"[^.;]*?\bto\s+send\s+it\s+to\s+(?:its|a)\s+foundation\b[^.;]*",
         _I,
     ),

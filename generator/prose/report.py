@@ -7,6 +7,7 @@ from pathlib import Path
 
 from generator.diagnostics import SpecError
 from generator.docbook import HelpDocument, read_help
+from generator.spec.accounting import totals
 from generator.spec.model import leaf_paths
 
 from .extract import extract_facts
@@ -20,6 +21,8 @@ class CoverageReport:
     skipped: list[tuple[str, str]] = field(default_factory=list)  # (file, why)
     fields_by_game: dict[str, set[str]] = field(default_factory=dict)
     warnings: int = 0
+    sentences: dict[str, int] = field(default_factory=dict)  # status -> count, every game
+    sentences_by_game: dict[str, dict[str, int]] = field(default_factory=dict)
 
     def count(self, path: str) -> int:
         return sum(path in fields for fields in self.fields_by_game.values())
@@ -41,7 +44,11 @@ def coverage_report(paths: list[Path]) -> CoverageReport:
         if not is_game(doc):
             report.skipped.append((path.name, "not a game page (no Setup)"))
             continue
-        prose = extract_facts(doc)
+        prose = extract_facts(doc, path.read_text(encoding="utf-8", errors="replace"))
+        counts = totals(prose.sentences)
+        report.sentences_by_game[path.stem] = counts
+        for status, n in counts.items():
+            report.sentences[status] = report.sentences.get(status, 0) + n
         fields = {fact.path for fact in prose.facts}
         if prose.options:
             fields.add("options")
@@ -68,6 +75,20 @@ def render_report(report: CoverageReport) -> str:
             f"mean {sum(per_game) / len(per_game):.1f} of {len(FIELDS)}",
         ]
     lines.append(f"conflicting sentences (warnings): {report.warnings}")
+    if report.sentences:
+        counted = sum(report.sentences.values())
+        lines += ["", f"rule sentences (Setup rows, Goal, Rules, Options, Scoring): {counted}"]
+        for status, n in report.sentences.items():
+            if status == "acknowledged":
+                continue  # a corpus page has no sidecar to acknowledge anything
+            share = 100 * n / counted if counted else 0.0
+            lines.append(f"  {status:<12} {n:>5}  {share:5.1f}%")
+        clean = sum(
+            1
+            for counts in report.sentences_by_game.values()
+            if counts["unread"] == 0 and counts["partly read"] == 0
+        )
+        lines.append(f"games with every rule sentence read: {clean}/{total}")
     for name, why in report.skipped:
         lines.append(f"skipped {name}: {why}")
     return "\n".join(lines) + "\n"
