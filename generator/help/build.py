@@ -16,6 +16,7 @@ from generator.help.from_spec import help_from_spec
 from generator.help.html import IndexEntry, Link, render_index, render_page, render_root
 from generator.help.languages import SOURCE, Language, language, po_files
 from generator.help.page import Page, read_page
+from generator.help.source import help_source
 from generator.i18n import merge_translation, translator_credits
 from generator.spec.model import VariantSpec
 
@@ -42,11 +43,11 @@ def render_help(
             try:
                 source, english = _english(game, Path(scratch))
                 pages[SOURCE][game.game_id] = read_page(english)
-            except SpecError as error:
+            except SpecError as error:  # never a silent loss: an error, nothing is written
                 diagnostics += error.diagnostics
                 continue
-            except etree.XMLSyntaxError:  # an SGML-era page: the rules read it, merging cannot
-                diagnostics.append(_not_xml(game))
+            except etree.XMLSyntaxError as exc:  # help_source checked it; kept as a backstop
+                diagnostics.append(_not_xml(game, exc))
                 continue
             sources[game.game_id] = source
             outputs[f"{OUT}/{SOURCE}/{game.game_id}.xml"] = english
@@ -60,21 +61,24 @@ def render_help(
     return outputs, _unique(diagnostics)
 
 
-def _not_xml(game: GameHelp) -> Diagnostic:
+def _not_xml(game: GameHelp, exc: etree.XMLSyntaxError) -> Diagnostic:
     return Diagnostic(
         str(game.help_file),
-        None,
-        "help is not DocBook XML, so it has no localized help",
-        Level.WARNING,
-        hint="convert the page to DocBook XML to translate it",
+        exc.lineno or None,
+        f"help cannot be read as DocBook XML: {exc.msg}",
+        Level.ERROR,
+        hint="check the markup here; `helpdeck lint` shows the same error",
     )
 
 
 def _english(game: GameHelp, scratch: Path) -> tuple[Path, bytes]:
     """The English DocBook of a game and a file holding it (merge reads from a file)."""
     if game.help_file is not None:
-        return game.help_file, game.help_file.read_bytes()
-    data = help_from_spec(game.spec)
+        data = help_source(game.help_file)  # SpecError at file:line if unusable
+        if data == game.help_file.read_bytes():
+            return game.help_file, data
+    else:
+        data = help_from_spec(game.spec)
     path = scratch / f"{game.game_id}.xml"
     path.write_bytes(data)
     return path, data

@@ -8,6 +8,7 @@ says nothing a keyword table could read, but the merge keeps the structure intac
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field, replace
 
 from lxml import etree
@@ -171,13 +172,15 @@ def _intro(root: Element) -> Element:
     for child in root:
         if _name(child) in _DIVISIONS:
             break
-        if _name(child) != "title":
+        if _name(child) not in ("", "title"):  # comments and PIs are no content
             holder.append(_copy(child))
     return holder
 
 
 def _copy(node: Element) -> Element:
-    copy = etree.fromstring(etree.tostring(node, with_tail=False), safe_parser())
+    """A detached deep copy of an element, without its tail."""
+    copy = deepcopy(node)
+    copy.tail = None
     return copy
 
 

@@ -124,9 +124,16 @@ def source_name(path: Path, base: Path | None) -> str:
 
 
 def collect_messages(
-    paths: list[Path], base: Path | None = None, rules_path: Path = DEFAULT_RULES
+    paths: list[Path],
+    base: Path | None = None,
+    rules_path: Path = DEFAULT_RULES,
+    gnome: bool = False,
 ) -> MessageList:
-    """All messages of `paths` in itstool's order; raises SpecError for unreadable input."""
+    """All messages of `paths` in itstool's order; raises SpecError for unreadable input.
+
+    `gnome` segments as GNOME's help builds do (itstool's bundled DocBook rules, which
+    skip section-rooted pages), so the msgids are those of GNOME's PO files.
+    """
     messages = MessageList()
     problems: list[Diagnostic] = []
     for path in paths:
@@ -135,7 +142,7 @@ def collect_messages(
         except SpecError as err:
             problems += err.diagnostics
             continue
-        rules = rules_for(tree, rules_path)
+        rules = rules_for(tree, rules_path, gnome)
         DocumentMessages(tree, path, source_name(path, base), messages, rules).generate()
     if problems:
         raise SpecError(problems)
@@ -161,14 +168,18 @@ def extract_messages(paths: list[Path], base: Path | None = None) -> Catalog:
     return catalog
 
 
-def pot_text(paths: list[Path], base: Path | None = None, date: str | None = None) -> str:
+def pot_text(
+    paths: list[Path], base: Path | None = None, date: str | None = None, gnome: bool = False
+) -> str:
     buffer = io.StringIO()
-    collect_messages(paths, base).write_pot(buffer, date)
+    collect_messages(paths, base, gnome=gnome).write_pot(buffer, date)
     return buffer.getvalue()
 
 
-def extract_pot(paths: list[Path], out: Path, base: Path | None = None) -> None:
+def extract_pot(
+    paths: list[Path], out: Path, base: Path | None = None, gnome: bool = False
+) -> None:
     """Write the POT for `paths` to `out` in itstool's exact format."""
-    text = pot_text(paths, base)
+    text = pot_text(paths, base, gnome=gnome)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(text, encoding="utf-8")

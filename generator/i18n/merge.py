@@ -52,9 +52,11 @@ class Merger:
         table: dict[tuple[str | None, str], Translation],
         po_path: Path,
         strict: bool,
+        gnome: bool = False,
     ) -> None:
         self.tree, self.table, self.po_path, self.strict = tree, table, po_path, strict
-        self.rules: DocRules = rules_for(tree)
+        self.rules: DocRules = rules_for(tree, gnome=gnome)
+        self.used: set[tuple[str | None, str]] = set()  # keys whose translation was merged
         self.messages = MessageList()
         self.diagnostics: list[Diagnostic] = []
 
@@ -109,7 +111,9 @@ class Merger:
         problems = markup_problems(source, target)
         if problems:
             return self.reject(found, msg.string(), problems, node)
-        for holder_el in [n for n in target.iter() if etree.QName(n).namespace == NS_BLANK]:
+        self.used.add(msg.key)
+        holders = [n for n in target.iter() if is_element(n) and _namespace(n) == NS_BLANK]
+        for holder_el in holders:
             holder = msg.placeholder(etree.QName(holder_el).localname)
             assert holder is not None  # markup_problems guarantees the same placeholders
             if any(is_element(c) for c in holder.node):
@@ -188,6 +192,10 @@ def _add_text(parent: Element, text: str | None) -> None:
         parent[-1].tail = (parent[-1].tail or "") + text
     else:
         parent.text = (parent.text or "") + text
+
+
+def _namespace(node: Element) -> str | None:
+    return etree.QName(node).namespace
 
 
 def _ancestors(node: Element) -> list[Element]:

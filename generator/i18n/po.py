@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +27,7 @@ def load_po(path: Path) -> Catalog:
         # babel cannot parse "#~|" (previous msgid of an obsolete entry); it is only
         # a comment, so blank it out, keeping line numbers for diagnostics.
         lines = [b"\n" if line.lstrip().startswith(b"#~|") else line for line in lines]
+        _check_charset(lines, path)
         return read_po(lines, abort_invalid=True)
     except OSError as exc:
         raise SpecError(
@@ -33,8 +36,56 @@ def load_po(path: Path) -> Catalog:
     except PoFileError as exc:
         line = getattr(exc, "lineno", None)
         raise SpecError(Diagnostic(str(path), line, f"invalid PO file: {exc}")) from None
-    except (UnicodeDecodeError, ValueError) as exc:
+    except UnicodeDecodeError as exc:
+        raise SpecError(
+            Diagnostic(
+                str(path),
+                _bad_line(path, exc.encoding),
+                f"invalid PO file: not in its declared charset ({exc.reason})",
+                hint="save the file as UTF-8 with charset=UTF-8 in the header",
+            )
+        ) from None
+    except (LookupError, ValueError) as exc:
         raise SpecError(Diagnostic(str(path), None, f"invalid PO file: {exc}")) from None
+
+
+_CHARSET = re.compile(rb"charset=([^\s\\\";]*)", re.IGNORECASE)
+
+
+def _check_charset(lines: list[bytes], path: Path) -> None:
+    """A header charset Python does not know is an error at its line (not a LookupError)."""
+    for number, line in enumerate(lines, start=1):
+        if line.startswith(b"msgid") and number > 1 and not line.startswith(b'msgid ""'):
+            return  # past the header entry
+        match = _CHARSET.search(line) if b"Content-Type" in line else None
+        if match is None:
+            continue
+        name = match.group(1).decode("ascii", "replace")
+        try:
+            codecs.lookup(name)
+        except LookupError:
+            raise SpecError(
+                Diagnostic(
+                    str(path),
+                    number,
+                    f"unknown charset {name!r} in the PO header",
+                    hint="use Content-Type: text/plain; charset=UTF-8",
+                )
+            ) from None
+        return
+
+
+def _bad_line(path: Path, encoding: str) -> int | None:
+    """The first line that does not decode in `encoding`."""
+    try:
+        for number, line in enumerate(path.read_bytes().splitlines(), start=1):
+            try:
+                line.decode(encoding)
+            except UnicodeDecodeError:
+                return number
+    except (OSError, LookupError):
+        pass
+    return None
 
 
 def translations(catalog: Catalog) -> dict[tuple[str | None, str], Translation]:

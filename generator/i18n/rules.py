@@ -103,13 +103,22 @@ class DocRules:
 
     # -- loading ---------------------------------------------------------------
 
-    def apply_file(self, tree: etree._ElementTree, rules: Element) -> None:
-        """Apply one ITS file, honouring its itst:match selectors like itstool."""
+    def apply_file(
+        self, tree: etree._ElementTree, rules: Element, roots: frozenset[str] | None = None
+    ) -> None:
+        """Apply one ITS file, honouring its itst:match selectors like itstool.
+
+        `roots` replaces the itst:match selectors by a set of root element names.
+        """
         if etree.QName(rules).text != f"{{{NS_ITS}}}rules":
             return
-        matches = [m for m in rules if _is(m, NS_ITST, "match") and m.get("selector")]
-        if matches and not any(_select(tree, m, m.get("selector", "")) for m in matches):
-            return
+        if roots is not None:
+            if etree.QName(tree.getroot()).localname not in roots:
+                return
+        else:
+            matches = [m for m in rules if _is(m, NS_ITST, "match") and m.get("selector")]
+            if matches and not any(_select(tree, m, m.get("selector", "")) for m in matches):
+                return
         for rule in rules:
             if is_element(rule):
                 self._apply_rule(tree, rule)
@@ -171,9 +180,18 @@ class DocRules:
                     out[node] = value
 
 
-def rules_for(tree: etree._ElementTree, rules_path: Path = DEFAULT_RULES) -> DocRules:
+# itstool's own DocBook rules (what GNOME's help builds use) match only these roots, so a
+# game page (root sect1) or legal.xml (root legalnotice) gets no rules at all there: every
+# element, inline ones too, is a message of its own.
+GNOME_ROOTS = frozenset({"book", "article", "chapter"})
+
+
+def rules_for(
+    tree: etree._ElementTree, rules_path: Path = DEFAULT_RULES, gnome: bool = False
+) -> DocRules:
+    """The ITS data of `tree`: Helpdeck's rules, or with `gnome` GNOME's segmentation."""
     doc_rules = DocRules()
-    doc_rules.apply_file(tree, load_rules(rules_path))
+    doc_rules.apply_file(tree, load_rules(rules_path), GNOME_ROOTS if gnome else None)
     return doc_rules
 
 

@@ -48,6 +48,12 @@ def markup_problems(msgid: Element, msgstr: Element) -> list[str]:
     """Why the parsed translation `msgstr` may not replace `msgid` (empty if it may)."""
     problems: list[str] = []
     for node in msgstr.iter():
+        if isinstance(node, etree._Comment):
+            problems.append("adds an XML comment (not allowed in translations)")
+        elif isinstance(node, etree._ProcessingInstruction):
+            problems.append("adds a processing instruction (not allowed in translations)")
+        elif isinstance(node, etree._Entity):
+            problems.append(f"adds the entity reference &{node.name}; (type the character)")
         if node is msgstr or not is_element(node):
             continue
         if etree.QName(node).namespace == NS_XINCLUDE:
