@@ -24,12 +24,48 @@ from runtime.engine import (
     load_game,
 )
 from runtime.engine.serialize import state_json, state_text
+from runtime.engine.shuffle import MAX_SEED
 
 Handler = Callable[[argparse.Namespace], int]
 
 
 class CommandError(Exception):
     """A user error: printed as one line, exit status 1."""
+
+
+def short(value: object, limit: int = 40) -> str:
+    """``value`` for an error message: quoted if text, cut to ``limit`` characters."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        digits = len(str(abs(value))) if abs(value) < 10**100 else None
+        shown = str(value) if digits is not None else f"a number of {value.bit_length()} bits"
+    else:
+        shown = repr(value)
+    return shown if len(shown) <= limit else shown[: limit - 3] + "..."
+
+
+def empty_argument(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """The name of an argument given as an empty string (never a valid file, game, deal code
+    or move), or None. ``parser`` is the command's own parser."""
+    for action in parser._actions:
+        value = getattr(args, action.dest, None)
+        values = value if isinstance(value, list) else [value]
+        if any(v == "" for v in values):
+            return action.option_strings[0] if action.option_strings else action.dest.upper()
+    return None
+
+
+def parse_whole(text: str, low: int, high: int, what: str) -> int:
+    """``text`` as a whole number in ``low..high`` for argparse: ASCII digits only, and never
+    a 4,300-digit parse; the error quotes ``text`` cut short."""
+    digits = text.strip().removeprefix("-").removeprefix("+")
+    value = int(text) if digits.isascii() and digits.isdigit() and len(digits) <= 20 else None
+    if value is None or not low <= value <= high:
+        raise argparse.ArgumentTypeError(f"expected {what} {low}..{high}, got {short(text)}")
+    return value
+
+
+def parse_seed(text: str) -> int:
+    return parse_whole(text, 0, MAX_SEED, "a deal number")
 
 
 def parse_option(text: str) -> tuple[str, bool]:
@@ -44,7 +80,7 @@ def parse_option(text: str) -> tuple[str, bool]:
 
 def add_deal_arguments(parser: argparse.ArgumentParser, game_required: bool = True) -> None:
     parser.add_argument("game", nargs=None if game_required else "?", help="game id")
-    parser.add_argument("--seed", type=int, default=None, help="deal number (default 0)")
+    parser.add_argument("--seed", type=parse_seed, default=None, help="deal number (default 0)")
     parser.add_argument("--deal", metavar="CODE", help="a shared deal code, e.g. saratoga-42-01")
     parser.add_argument(
         "--option",
@@ -57,8 +93,10 @@ def add_deal_arguments(parser: argparse.ArgumentParser, game_required: bool = Tr
 
 
 def state_from_args(args: argparse.Namespace) -> State:
+    if args.seed is not None and not 0 <= args.seed <= MAX_SEED:
+        raise CommandError(f"--seed: expected a deal number 0..{MAX_SEED}, got {short(args.seed)}")
     try:
-        if args.deal:
+        if args.deal is not None:
             state = from_deal_code(args.deal)
             if args.game and state.game.id != args.game:
                 raise CommandError(f"deal code {args.deal!r} is not a {args.game} deal")
@@ -149,6 +187,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.command is None:
         parser.print_help()
+        return 2
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    empty = empty_argument(subparsers.choices[args.command], args)
+    if empty:
+        print(f"helpdeck {args.command}: {empty} is empty", file=sys.stderr)
         return 2
     try:
         return handlers[args.command](args)

@@ -39,8 +39,13 @@ def configure_kivy(launch: Launch) -> None:
         Config.set("graphics", "resizable", "0")
 
 
+MAX_SIDE = 16384  # pixels: the largest texture most GL drivers allow
+
+
 def parse_size(text: str) -> tuple[int, int]:
     width, sep, height = text.lower().partition("x")
-    if not sep or not width.isdigit() or not height.isdigit() or not int(width) or not int(height):
-        raise ValueError(f"expected WIDTHxHEIGHT, e.g. 1080x2340, got {text!r}")
-    return int(width), int(height)
+    sides = [int(v) if v.isascii() and v.isdigit() and len(v) <= 5 else 0 for v in (width, height)]
+    if not sep or not all(0 < side <= MAX_SIDE for side in sides):
+        shown = repr(text) if len(text) <= 40 else repr(text[:37] + "...")
+        raise ValueError(f"expected WIDTHxHEIGHT up to {MAX_SIDE}x{MAX_SIDE}, got {shown}")
+    return sides[0], sides[1]

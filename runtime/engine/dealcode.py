@@ -33,8 +33,11 @@ def format_deal_code(game: GameDefinition, seed: int, option_values: tuple[bool,
 def parse_deal_code(code: str, game: GameDefinition | None = None) -> DealCode:
     """Read a deal code; with ``game`` given, also check its options part against it."""
     parts = code.strip().split("-")
-    if len(parts) not in (2, 3) or not parts[1].isdigit():
-        raise DealCodeError(f"not a deal code: {code!r} (expected e.g. 'saratoga-1234-01')")
+    seed_text = parts[1] if len(parts) in (2, 3) else ""
+    # ASCII digits only ('²' passes str.isdigit), and no more than a 64-bit seed needs.
+    if not (seed_text.isascii() and seed_text.isdigit() and len(seed_text) <= 20):
+        shown = repr(code) if len(code) <= 40 else repr(code[:37] + "...")
+        raise DealCodeError(f"not a deal code: {shown} (expected e.g. 'saratoga-1234-01')")
     seed = int(parts[1])
     if seed > MAX_SEED:
         raise DealCodeError(f"deal code {code!r}: seed too large")

@@ -13,6 +13,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+MAX_COUNT_DIGITS = 4
+
 
 class MoveKind(IntEnum):
     TRANSFER = 0
@@ -58,17 +60,28 @@ def parse_move(text: str, pile_index: dict[str, int]) -> Move:
         return DEAL
     if word == "redeal":
         return REDEAL
-    body, _, count_text = word.partition("x")
+    body, times, count_text = word.partition("x")
     src_name, sep, dst_name = body.partition(">")
     if not sep or src_name not in pile_index or dst_name not in pile_index:
         names = ", ".join(pile_index)
         raise MoveSyntaxError(
-            f"cannot read move {text!r}: expected 'deal', 'redeal' or SRC>DST[xN] "
+            f"cannot read move {_short(text)}: expected 'deal', 'redeal' or SRC>DST[xN] "
             f"with piles among {names}"
         )
     count = 1
-    if count_text:
-        if not count_text.isdigit() or int(count_text) < 1:
-            raise MoveSyntaxError(f"cannot read move {text!r}: bad card count {count_text!r}")
+    if times:
+        # ASCII digits only ('²' is a digit to str.isdigit but not to int), and short: no
+        # pile holds more than a few decks' cards.
+        if not (
+            count_text.isascii() and count_text.isdigit() and len(count_text) <= MAX_COUNT_DIGITS
+        ):
+            raise MoveSyntaxError(f"cannot read move {_short(text)}: bad card count")
         count = int(count_text)
+        if count < 1:
+            raise MoveSyntaxError(f"cannot read move {_short(text)}: bad card count {count}")
     return Move.transfer(pile_index[src_name], pile_index[dst_name], count)
+
+
+def _short(text: str) -> str:
+    """``text`` quoted, cut to a readable length."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")

@@ -8,26 +8,42 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from runtime.cli import CommandError, add_deal_arguments, parse_option, state_from_args
+from runtime.cli import (
+    CommandError,
+    add_deal_arguments,
+    parse_option,
+    parse_seed,
+    parse_whole,
+    short,
+    state_from_args,
+)
 from runtime.engine import UnknownGameError, load_game
+from runtime.engine.shuffle import MAX_SEED
 from runtime.solver.search import DEFAULT_MAX_NODES, Verdict, solve
 from runtime.solver.survey import survey
 
 EXIT_UNKNOWN = 3
 
 
+MAX_DEALS = 10_000_000  # one survey; a million deals already takes days
+MAX_WORKERS = 1024
+
+
 def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        value = 0
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected a positive whole number, got {text!r}")
-    return value
+    return parse_whole(text, 1, 10**18, "a whole number")
+
+
+def _deals(text: str) -> int:
+    return parse_whole(text, 1, MAX_DEALS, "a number of deals")
+
+
+def _workers(text: str) -> int:
+    return parse_whole(text, 1, MAX_WORKERS, "a number of worker processes")
 
 
 def _seconds(text: str) -> float:
@@ -35,8 +51,10 @@ def _seconds(text: str) -> float:
         value = float(text)
     except ValueError:
         value = 0.0
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"expected a positive number of seconds, got {text!r}")
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(
+            f"expected a positive number of seconds, got {short(text)}"
+        )
     return value
 
 
@@ -83,6 +101,8 @@ def cmd_survey(args: argparse.Namespace) -> int:
         game.option_values(options)
     except (UnknownGameError, ValueError) as error:
         raise CommandError(str(error).strip("'\"")) from None
+    if args.start + args.deals - 1 > MAX_SEED:
+        raise CommandError(f"--start {args.start} --deals {args.deals} go past seed {MAX_SEED}")
     out = Path(args.out or f"survey-{game.id}.jsonl")
     if out.exists() and not out.is_file():
         raise CommandError(f"{out} is not a file")
@@ -127,10 +147,10 @@ def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], 
     _limits(solve_parser)
     survey_parser = command("survey", cmd_survey, "solve many deals; winnability with a 95 %% CI")
     survey_parser.add_argument("game", help="game id")
-    survey_parser.add_argument("--deals", type=_positive_int, required=True)
-    survey_parser.add_argument("--start", type=int, default=0, help="first seed (default 0)")
+    survey_parser.add_argument("--deals", type=_deals, required=True)
+    survey_parser.add_argument("--start", type=parse_seed, default=0, help="first seed (default 0)")
     survey_parser.add_argument("--out", help="JSON-lines results file (appended; resumes)")
-    survey_parser.add_argument("--workers", type=_positive_int, default=1)
+    survey_parser.add_argument("--workers", type=_workers, default=1)
     survey_parser.add_argument("--scheduler", metavar="ADDRESS", help="a Dask scheduler")
     survey_parser.add_argument(
         "--option", action="append", type=parse_option, default=[], metavar="NAME=on|off"

@@ -118,10 +118,24 @@ def read_records(path: Path, game_id: str, options: Mapping[str, bool]) -> dict[
                 isinstance(record, dict)
                 and record.get("game") == game_id
                 and record.get("options") == dict(options)
-                and isinstance(record.get("seed"), int)
+                and _complete(record)
             ):
                 done[record["seed"]] = record
     return done
+
+
+def _complete(record: Record) -> bool:
+    """Whether ``record`` has every field a summary reads, of the right type; a record that
+    does not (edited by hand, or from an older version) is solved again."""
+    seconds = record.get("seconds")
+    return (
+        type(record.get("seed")) is int
+        and record.get("verdict") in {v.value for v in Verdict}
+        and isinstance(seconds, int | float)
+        and not isinstance(seconds, bool)
+        and math.isfinite(seconds)
+        and seconds >= 0
+    )
 
 
 class Progress:
