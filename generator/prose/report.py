@@ -81,8 +81,8 @@ def render_report(report: CoverageReport) -> str:
         for status, n in report.sentences.items():
             if status == "acknowledged":
                 continue  # a corpus page has no sidecar to acknowledge anything
-            share = 100 * n / counted if counted else 0.0
-            lines.append(f"  {status:<12} {n:>5}  {share:5.1f}%")
+            percent = 100 * n / counted if counted else 0.0
+            lines.append(f"  {status:<12} {n:>5}  {percent:5.1f}%")
         clean = sum(
             1
             for counts in report.sentences_by_game.values()
