@@ -35,7 +35,7 @@ MAX_WORKERS = 1024
 
 
 def _positive_int(text: str) -> int:
-    return parse_whole(text, 1, 10**18, "a whole number")
+    return parse_whole(text, 1, 10**18, "a positive whole number")
 
 
 def _deals(text: str) -> int:
