@@ -17,9 +17,10 @@ _PILE = r"(?:tableau|foundations?|waste|reserves?|free\s+cells?|stock)"
 _PLAYED = r"(?:can|may)\s+be\s+(?:played|moved|placed)"
 _TO = r"(?:on\s*to|onto|to|on)\s+(?:the\s+|a\s+|an?\s+)?"
 # Both places a free card may go; naming only one of them is a restriction, not a convention.
+_OR = r",?\s+or\s+(?:(?:on\s*to|onto|to|on)\s+)?(?:the\s+|a\s+|an\s+)?"
 _EITHER = (
-    rf"{_TO}tableau(?:\s+piles?)?,?\s+or\s+(?:{_TO})?foundations?(?:\s+piles?)?"
-    rf"|{_TO}foundations?(?:\s+piles?)?,?\s+or\s+(?:{_TO})?tableau(?:\s+piles?)?"
+    rf"{_TO}tableau(?:\s+piles?)?{_OR}foundations?(?:\s+piles?)?"
+    rf"|{_TO}foundations?(?:\s+piles?)?{_OR}tableau(?:\s+piles?)?"
 )
 
 # id -> the words that state it. Each id is a rule the engine applies to every game; the list

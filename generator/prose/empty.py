@@ -15,12 +15,19 @@ _EMPTY = re.compile(r"\b(?:empty|blank|spaces?)\b", _I)
 _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "below_base",
-        re.compile(r"\bone\s+(?:rank\s+)?(?:lower|below)\s+(?:than\s+)?the\s+base\s+card\b", _I),
+        re.compile(
+            r"\b(?:filled\s+only\s+by\s+a\s+card\s+)?one\s+(?:rank\s+)?(?:lower|below)\s+"
+            r"(?:than\s+)?the\s+base\s+card\b(?:,?\s+or\s+by\s+a\s+group\s+of\s+cards\s+"
+            r"starting\s+with\s+such\s+a\s+card\b)?",
+            _I,
+        ),
     ),
     (
         "king",
         re.compile(
-            r"\bfilled\s+(?:only\s+)?(?:by|with)\s+(?:a\s+)?kings?\b"
+            r"\b(?:can\s+be\s+)?filled\s+(?:only\s+)?(?:by|with)\s+(?:a\s+)?kings?\b"
+            r"(?:\s+or\s+(?:by\s+)?an?\s+(?:group|build|run)\s+(?:whose\s+bottom\s+card\s+is|"
+            r"that\s+starts\s+with|starting\s+with)\s+a\s+king\b)?"
             r"|\bonly\s+(?:a\s+)?kings?\s+(?:may|can)\s+be\s+(?:moved|placed|played)\s+"
             r"(?:to|on|in|into)\s+(?:a|an)\s+(?:blank|empty)\b",
             _I,

@@ -26,7 +26,8 @@ _ANY_FACE_UP = re.compile(
 )
 _BUILD = re.compile(
     r"\b(?:groups?|builds?)\s+of\s+cards\b(?:\s+at\s+its\s+top)?,?\s+(?:can|may)\s+be\s+moved\b"
-    r"|\bany\s+build\s+of\s+cards\s+can\s+be\s+moved\b"
+    r"|\bany\s+build\s+of\s+cards\s+can\s+be\s+moved(?:\s+as\s+a\s+unit)?"
+    r"(?:,\s+as\s+long\s+as\s+its\s+lowest\s+card\s+fits\s+where\s+it\s+lands)?"
     r"|\bonly\s+the\s+top\s+card\s+or\s+build\s+of\s+cards\s+can\s+be\s+moved\b",
     _I,
 )
@@ -48,7 +49,10 @@ _QUALIFIED = re.compile(r"\bsuit\b|\bcolou?r\b|\bsame\s+value\b|\bbut\b|\bhoweve
 _LIMIT = re.compile(
     r"\bone\s+more\s+than\s+the\s+number\s+of\s+(?:free\s+)?(?:reserve|cell)s?(?:\s+slots)?"
     r"(?:\s+free)?\b"
-    r"|\bnumber\s+of\s+free\s+(?:reserves|cells|reserve\s+slots)\s+plus\s+one\b",
+    r"|\b(?:(?:may|can)\s+be\s+moved\s+only\s+if\s+it\s+has\s+no\s+more\s+cards\s+than\s+)?"
+    r"(?:the\s+)?number\s+of\s+free\s+(?:reserves|cells|reserve\s+slots)\s+plus\s+one\b"
+    # "; empty Tableau piles do not raise this limit": what makes it free reserves only
+    r"(?:;\s+empty\s+(?:tableau\s+)?(?:piles|columns)\s+do\s+not\s+raise\s+this\s+limit\b)?",
     _I,
 )
 _PILES_COUNT = re.compile(

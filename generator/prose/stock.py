@@ -45,6 +45,25 @@ _SPLIT_END = re.compile(
 _FULL_TABLEAU = re.compile(
     r"\bevery\s+pile\s+must\s+hold\s+at\s+least\s+one\s+card\s+before\s+you\s+deal\b", _I
 )
+# "Each Tableau pile must be filled before any deal" (Spiderette).
+_FULL_BEFORE_DEAL = re.compile(
+    r"\beach\s+tableau\s+pile\s+must\s+be\s+filled\s+before\s+(?:any|each|a)\s+deal\b", _I
+)
+# "You may deal whenever you like, even with empty piles on the table" (Gypsy).
+_DEAL_WITH_SPACES = re.compile(
+    r"\bdeal\s+whenever\s+you\s+like,?\s+even\s+with\s+empty\s+piles(?:\s+on\s+the\s+table)?\b",
+    _I,
+)
+# "when fewer than three are left, the last turn takes only those" (Canfield).
+_PARTIAL_END = re.compile(
+    rf"\bwhen\s+fewer\s+than\s+{NUM}\s+(?:cards\s+)?are\s+left,\s+the\s+last\s+"
+    r"(?:turn|deal)\s+takes\s+only\s+those\b",
+    _I,
+)
+# "There is no limit on how often you may do this" after a redeal sentence (Canfield).
+_NO_LIMIT = re.compile(
+    r"\bthere\s+is\s+no\s+limit\s+on\s+how\s+often\s+you\s+may\s+do\s+this\b", _I
+)
 # "one onto each of the first three Tableau piles" (Scorpion).
 _FIRST_PILES = re.compile(
     rf"\bone\s+(?:card\s+)?(?:onto|on\s+to|on)\s+each\s+of\s+the\s+first\s+({NUM})\s+(tableau|reserve)\s+piles\b",
@@ -62,9 +81,18 @@ def find(sentence: Sentence) -> list[Hit]:
     if _HYPOTHETICAL.search(text):
         return []
     hits = _redeals(text)
-    full = _FULL_TABLEAU.search(text)
+    full = _FULL_TABLEAU.search(text) or _FULL_BEFORE_DEAL.search(text)
     if full:
         hits.append(Hit("stock.needs_full_tableau", True, _words(full)))
+    spaces = _DEAL_WITH_SPACES.search(text)
+    if spaces:
+        hits.append(Hit("stock.needs_full_tableau", False, _words(spaces)))
+    partial = _PARTIAL_END.search(text)
+    if partial:
+        hits.append(Hit("stock.end", "partial", _words(partial)))
+    no_limit = _NO_LIMIT.search(text)
+    if no_limit and sentence.pile == "stock":
+        hits.append(Hit("stock.redeals", -1, _words(no_limit)))
     if sentence.row != "stock" and not _MENTIONS_STOCK.search(text):
         return hits
     first = _FIRST_PILES.search(text)
