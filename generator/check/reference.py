@@ -122,7 +122,8 @@ def reference_moves(state: State) -> set[Move]:
             or not rules.stock_needs_full_tableau
             or all(piles[t] for t in layout.tableau)
         ):
-            moves.add(DEAL)
+            if not (rules.waste_build_first and any(m.dst == layout.waste for m in moves)):
+                moves.add(DEAL)
     elif (
         layout.waste >= 0
         and piles[layout.waste]
