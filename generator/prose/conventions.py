@@ -57,6 +57,7 @@ CONVENTIONS: dict[str, re.Pattern[str]] = {
         r"|deck)\s+placed\s+here\s+after\s+dealing(?:\s+(?:on\s*to|on)\s+the\s+tableau)?"
         r"\s*\.?\s*$"
         r"|^\s*place\s+all\s+remaining\s+cards\s+here\s*\.?\s*$"
+        r"|\bholds\s+the\s+last\s+\w+\s+cards,\s+kept\s+back\s+from\s+the\s+deal\b"
         r"|\bholds\s+(?:the\s+)?(?:\d+\s+|[a-z-]+\s+)?cards\s+(?:left|not\s+used|kept)"
         r"[\w\s]*?(?:after|over|in|from)\b[^.;]*",
         _I,
