@@ -1,143 +1,55 @@
-"""Disagreements the help documents intend: each has a reason, listed in docs/differences.md.
+"""The differences the help documents intend, recognised by what happens.
 
-A disagreement that no rule here explains is reported as a Helpdeck bug.
+Each `Behaviour` is a predicate over one disagreement (the position, the move or action, and
+which side allows what) with its reason from docs/differences.md. None looks at the game's
+name or Aisleriot's file name; a disagreement that no behaviour explains is unexplained (a
+Helpdeck bug, or a misread help page) and `helpdeck diff` prints it with a replay line.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from functools import cache
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from runtime.engine import DEAL, PileKind, State, new_game
-
-from .compare import Finding, Position, _helpdeck_results, _key, position_of
-from .games import GAMES, GameMap
-
-REASONS: dict[str, str] = {
-    "no-change": "a move that changes nothing (a lone card onto an empty pile of its own kind, "
-    "a whole tableau pile onto an empty one); Helpdeck does not list such moves",
-    "foundation-play-back": "Aisleriot takes cards back off the foundations; this game's help "
-    "only builds them up",
-    "other-empty-pile": "Aisleriot accepts a whole suit onto any empty foundation; Helpdeck "
-    "lists the move to the first empty one only (the positions differ by which is filled)",
-    "autoplay-after-move": "Aisleriot's FreeCell plays low cards up to the foundations by "
-    "itself after each move; the help describes no automatic moves",
-    "foundation-groups": "Aisleriot drags several cards off a foundation at once (they land "
-    "in foundation order, up, on the tableau); the help plays the top card back, one at a time",
-    "foundation-to-reserve": "Aisleriot plays a foundation card back into a free cell; the help "
-    "plays foundation cards back onto the Tableau only",
-    "double-click-to-free-cell": "Aisleriot's FreeCell double-click puts the card in a free "
-    "cell (never straight up; nothing when the cells are full); Helpdeck's sends a card to "
-    "its foundation",
-    "never-over": "Aisleriot's FreeCell game-over is only 'not won': it never ends a game "
-    "with no move left; Helpdeck reports such a position as over",
-    "reserve-groups": "Aisleriot's Lady Jane drags several cards, in any order, off a reserve "
-    "pile; the help lets only each reserve's top card play",
-    "autoplay-double-click": "double-clicking a foundation makes Aisleriot play every card it "
-    "can to the foundations; Helpdeck's double-click moves the clicked pile's top card only",
-    "stock-double-click": "a double-click on the stock deals in Aisleriot; Helpdeck's "
-    "double-click only sends a card to a foundation",
-    "unlimited-redeals": "Saratoga's help allows two redeals; Aisleriot's code allows unlimited",
-    "escalator-finish": "Escalator: Aisleriot declares the win once the pyramid is empty; "
-    "Helpdeck moves the rest of the stock to the waste at once",
-    "over-follows": "game over differs only through the moves above: Aisleriot's game-over "
-    "asks its hint, which counts the extra moves Aisleriot allows",
-}
+from generator.aisleriot.compare import Finding, Position, _helpdeck_results, _key, position_of
+from generator.aisleriot.target import Target
+from runtime.engine import DEAL, PileKind, State
 
 
-def _canonical(position: Position, state: State, game: GameMap) -> tuple[object, ...]:
+@dataclass(frozen=True, slots=True)
+class Case:
+    """One disagreement with what the behaviours need to judge it."""
+
+    finding: Finding
+    state: State
+    target: Target
+    before: Position
+
+    def kind_of(self, slot: int) -> PileKind | None:
+        pile = self.target.pile_of(slot)
+        return None if pile is None else self.state.layout.kinds[pile]
+
+    def helpdeck_results(self) -> list[Position]:
+        return [after for after, _score in _helpdeck_results(self.state, self.target).values()]
+
+
+@dataclass(frozen=True, slots=True)
+class Behaviour:
+    id: str
+    reason: str  # from docs/differences.md
+    applies: Callable[[Case], bool]
+
+
+def _canonical(position: Position, case: Case) -> tuple[object, ...]:
     """The position with piles of one kind taken as a multiset: moves that only swap two
     piles of the same kind look like no move at all."""
-    kinds = state.layout.kinds
+    kinds = case.state.layout.kinds
     groups: dict[PileKind, list[tuple[int, ...]]] = {}
-    for pile, slot in enumerate(game.slots):
+    for pile, slot in enumerate(case.target.slots):
         if slot is not None:
             groups.setdefault(kinds[pile], []).append(position[slot])
     return tuple(sorted((kind.value, tuple(sorted(piles))) for kind, piles in groups.items()))
-
-
-def _reason(finding: Finding, state: State, game: GameMap) -> str | None:
-    kinds = state.layout.kinds
-    action = finding.action
-    before = position_of(state, game)
-    theirs = finding.theirs
-    if theirs is not None and finding.ours is not None and autoplayed(finding.ours, theirs, game):
-        return "autoplay-after-move"  # the same move, then cards went up by themselves
-    if finding.kind == "aisleriot-only" and action is not None and theirs is not None:
-        if action[0] == "drag":
-            plain = _dragged(before, action)
-            if plain != theirs and autoplayed(plain, theirs, game):
-                # Judge the move itself; what followed it is Aisleriot's autoplay.
-                if _key(plain) in {
-                    _key(after) for after, _score in _helpdeck_results(state, game).values()
-                }:
-                    return "autoplay-after-move"
-                return _reason(replace(finding, theirs=plain), state, game)
-        canonical = _canonical(theirs, state, game)
-        if canonical != _canonical(before, state, game) and any(
-            canonical == _canonical(after, state, game)
-            for after, _score in _helpdeck_results(state, game).values()
-        ):
-            return "other-empty-pile"
-    if finding.kind == "aisleriot-only" and action is not None and finding.theirs is not None:
-        if _canonical(finding.theirs, state, game) == _canonical(before, state, game):
-            return "no-change"
-        if action[0] == "drag":
-            src = kinds[game.pile_of(action[1]) or 0]
-            if src is PileKind.FOUNDATION and not state.rules.foundation_play_back:
-                return "foundation-play-back"
-            if src is PileKind.FOUNDATION and action[2] > 1:
-                return "foundation-groups"
-            dst = game.pile_of(action[3])
-            if src is PileKind.FOUNDATION and dst is not None and kinds[dst] is PileKind.RESERVE:
-                return "foundation-to-reserve"
-            if src is PileKind.RESERVE and action[2] > 1:
-                return "reserve-groups"
-        if action == ("click", game.slot_of(state.layout.stock)) and _out_of_redeals(state):
-            return "unlimited-redeals"
-    cells_full = all(state.piles[r] for r in state.layout.reserves)
-    if (
-        finding.kind == "double-click"
-        and action is not None
-        and game.scheme == "freecell"
-        and ((theirs is None and cells_full) or _to_free_cell(theirs, action[1], state, game))
-    ):
-        return "double-click-to-free-cell"
-    if finding.kind == "over" and game.scheme == "freecell" and not state.legal_moves():
-        return "never-over"
-    if finding.kind == "double-click" and action is not None:
-        pile_kind = kinds[game.pile_of(action[1]) or 0]
-        if pile_kind is PileKind.FOUNDATION and finding.ours is None and not game.send_up:
-            return "autoplay-double-click"
-        if finding.ours is None and _to_free_cell(finding.theirs, action[1], state, game):
-            return "double-click-to-free-cell"
-        if pile_kind is PileKind.STOCK and finding.ours is None and DEAL in state.legal_moves():
-            after = state.clone()
-            after.apply(DEAL)
-            if finding.theirs == position_of(after, game):
-                return "stock-double-click"
-    if finding.kind == "dealable" and _out_of_redeals(state):
-        return "unlimited-redeals"
-    if _finishes_pyramid(finding.theirs, state, game):
-        return "escalator-finish"
-    return None
-
-
-def _to_free_cell(theirs: Position | None, slot: int, state: State, game: GameMap) -> bool:
-    """Aisleriot's double-click moved the clicked pile's top card into an empty reserve
-    (and perhaps autoplay went on from there)."""
-    if theirs is None:
-        return False
-    before = position_of(state, game)
-    for pile in state.layout.reserves:
-        cell = game.slot_of(pile)
-        if cell is None or cell == slot or before[cell] or not before[slot]:
-            continue
-        plain = _dragged(before, ("drag", slot, 1, cell))
-        if plain == theirs or autoplayed(plain, theirs, game):
-            return True
-    return False
 
 
 def _dragged(before: Position, action: tuple[Any, ...]) -> Position:
@@ -146,61 +58,290 @@ def _dragged(before: Position, action: tuple[Any, ...]) -> Position:
     return {**before, src: before[src][:-n], dst: before[dst] + before[src][-n:]}
 
 
-def autoplayed(ref: Position, theirs: Position, game: GameMap) -> bool:
+def autoplayed(ref: Position, theirs: Position, target: Target, state: State) -> bool:
     """``theirs`` is ``ref`` after some cards went from other piles up to the foundations."""
     if ref == theirs:
         return False
-    state_kinds = _foundation_slots(game.game)
+    foundations = {target.slot_of(p) for p in state.layout.foundations}
     for slot, cards in ref.items():
-        up, down = (cards, theirs[slot]) if state_kinds[slot] else (theirs[slot], cards)
+        up, down = (cards, theirs[slot]) if slot in foundations else (theirs[slot], cards)
         if down[: len(up)] != up:
             return False
     return True
 
 
-@cache
-def _foundation_slots(game_id: str) -> dict[int, bool]:
-    """Slot id -> whether it is a foundation."""
-    game = GAMES[game_id]
-    kinds = new_game(game_id).layout.kinds
-    return {
-        slot: kinds[p] is PileKind.FOUNDATION
-        for p, slot in enumerate(game.slots)
-        if slot is not None
-    }
+def _aisleriot_drag(case: Case) -> tuple[Any, ...] | None:
+    """Aisleriot's extra drag as the drag alone (before any autoplay it set off)."""
+    action = case.finding.action
+    if case.finding.kind != "aisleriot-only" or action is None or action[0] != "drag":
+        return None
+    return action
+
+
+def _plain_result(case: Case) -> Position | None:
+    """Aisleriot's result with any cards it then sent up by itself taken back."""
+    theirs = case.finding.theirs
+    action = _aisleriot_drag(case)
+    if theirs is None or action is None:
+        return theirs
+    plain = _dragged(case.before, action)
+    return plain if autoplayed(plain, theirs, case.target, case.state) else theirs
+
+
+def _autoplay_after_move(case: Case) -> bool:
+    ours, theirs = case.finding.ours, case.finding.theirs
+    if ours is not None and theirs is not None:
+        return autoplayed(ours, theirs, case.target, case.state)
+    plain = _plain_result(case)
+    return (
+        plain is not None
+        and plain != theirs
+        and _key(plain) in {_key(after) for after in case.helpdeck_results()}
+    )
+
+
+def _no_change(case: Case) -> bool:
+    plain = _plain_result(case)
+    return (
+        case.finding.kind == "aisleriot-only"
+        and plain is not None
+        and _canonical(plain, case) == _canonical(case.before, case)
+    )
+
+
+def _other_empty_pile(case: Case) -> bool:
+    plain = _plain_result(case)
+    if case.finding.kind != "aisleriot-only" or plain is None:
+        return False
+    canonical = _canonical(plain, case)
+    return canonical != _canonical(case.before, case) and any(
+        canonical == _canonical(after, case) for after in case.helpdeck_results()
+    )
+
+
+def _drag_from(kind: PileKind, sizes: str, to: PileKind | None = None) -> Callable[[Case], bool]:
+    def applies(case: Case) -> bool:
+        action = _aisleriot_drag(case)
+        if action is None or case.kind_of(action[1]) is not kind:
+            return False
+        if sizes == "several" and action[2] < 2:
+            return False
+        return to is None or case.kind_of(action[3]) is to
+
+    return applies
+
+
+def _foundation_play_back(case: Case) -> bool:
+    return (
+        _drag_from(PileKind.FOUNDATION, "any")(case) and not case.state.rules.foundation_play_back
+    )
 
 
 def _out_of_redeals(state: State) -> bool:
     return state.rules.redeals > 0 and state.redeals_left == 0 and not state.pile("s")
 
 
-def _finishes_pyramid(theirs: Position | None, state: State, game: GameMap) -> bool:
-    """Aisleriot's position after the last pyramid card went to the waste: Helpdeck's,
-    but with the stock still to be dealt."""
+def _more_redeals(case: Case) -> bool:
+    finding, state = case.finding, case.state
+    if not _out_of_redeals(state):
+        return False
+    stock = case.target.slot_of(state.layout.stock)
+    return finding.kind == "dealable" or (
+        finding.kind == "aisleriot-only" and finding.action == ("click", stock)
+    )
+
+
+def _double_click(case: Case, kind: PileKind | None = None) -> bool:
+    action = case.finding.action
+    return (
+        case.finding.kind == "double-click"
+        and action is not None
+        and (kind is None or case.kind_of(action[1]) is kind)
+    )
+
+
+def _to_free_cell(case: Case) -> bool:
+    """Aisleriot's double-click put the card into an empty reserve (autoplay may follow), or,
+    with every reserve full, did nothing."""
+    if not _double_click(case):
+        return False
+    state, theirs, action = case.state, case.finding.theirs, case.finding.action
+    assert action is not None
+    reserves = state.layout.reserves
+    if theirs is None:
+        return bool(reserves) and all(state.piles[r] for r in reserves)
+    slot = action[1]
+    for pile in reserves:
+        cell = case.target.slot_of(pile)
+        if cell is None or cell == slot or case.before[cell] or not case.before[slot]:
+            continue
+        plain = _dragged(case.before, ("drag", slot, 1, cell))
+        if plain == theirs or autoplayed(plain, theirs, case.target, state):
+            return True
+    return False
+
+
+def _stock_double_click(case: Case) -> bool:
+    state = case.state
+    if not _double_click(case, PileKind.STOCK) or case.finding.ours is not None:
+        return False
+    if DEAL not in state.legal_moves():
+        return False
+    after = state.clone()
+    after.apply(DEAL)
+    return case.finding.theirs == position_of(after, case.target)
+
+
+def _foundation_double_click(case: Case) -> bool:
+    """Aisleriot plays cards by itself on a foundation double-click where the help describes
+    no such double-click (Helpdeck does nothing), or both send cards up and end apart."""
+    ours, theirs = case.finding.ours, case.finding.theirs
+    if not _double_click(case, PileKind.FOUNDATION):
+        return False
+    if not case.state.rules.foundation_double_click_sends_up:
+        return ours is None
+    target, state = case.target, case.state
+    return (ours is None or autoplayed(case.before, ours, target, state)) and (
+        theirs is None or autoplayed(case.before, theirs, target, state)
+    )
+
+
+def _never_over(case: Case) -> bool:
+    state = case.state
+    return (
+        case.finding.kind == "over"
+        and case.finding.helpdeck == "True"
+        and not state.is_won()
+        and not state.legal_moves()
+    )
+
+
+def _win_leaves_stock(case: Case) -> bool:
+    """Aisleriot's position after the last tableau card went: Helpdeck's, with the stock
+    still to be dealt (Helpdeck deals it out at once)."""
+    theirs, state, target = case.finding.theirs, case.state, case.target
     if theirs is None or not state.rules.finish_stock_when_tableau_clear:
         return False
-    stock, waste = game.slot_of(state.layout.stock), game.slot_of(state.layout.waste)
+    stock, waste = target.slot_of(state.layout.stock), target.slot_of(state.layout.waste)
     for move in state.legal_moves():
         after = state.clone()
         after.apply(move)
         if any(after.piles[t] for t in state.layout.tableau):
             continue
-        ours = position_of(after, game)
+        ours = position_of(after, target)
         same_rest = all(theirs[s] == ours[s] for s in ours if s not in (stock, waste))
         if same_rest and waste is not None and ours[waste][: len(theirs[waste])] == theirs[waste]:
             return True
     return False
 
 
+BEHAVIOURS: tuple[Behaviour, ...] = (
+    Behaviour(
+        "autoplay-after-move",
+        "after a move Aisleriot plays the low cards it judges safe up to the foundations by "
+        "itself; the help describes no automatic move",
+        _autoplay_after_move,
+    ),
+    Behaviour(
+        "no-change",
+        "Aisleriot accepts moves that leave the position as it was up to swapping two piles "
+        "of one kind; Helpdeck does not list them: they change nothing",
+        _no_change,
+    ),
+    Behaviour(
+        "other-empty-pile",
+        "Aisleriot accepts the move onto any empty pile of a kind; Helpdeck lists the first "
+        "one only: the positions differ only by which empty pile is filled",
+        _other_empty_pile,
+    ),
+    Behaviour(
+        "foundation-play-back",
+        "Aisleriot lets cards come back off a foundation; the help builds foundations up only",
+        _foundation_play_back,
+    ),
+    Behaviour(
+        "foundation-groups",
+        "Aisleriot drags several cards off a foundation at once; the help plays the top card "
+        "back, one at a time",
+        _drag_from(PileKind.FOUNDATION, "several"),
+    ),
+    Behaviour(
+        "foundation-to-reserve",
+        "Aisleriot plays a foundation's top card into an empty free cell; the help plays it "
+        "back onto the Tableau only",
+        _drag_from(PileKind.FOUNDATION, "any", PileKind.RESERVE),
+    ),
+    Behaviour(
+        "reserve-groups",
+        "Aisleriot drags several cards off a reserve pile; the help lets only its top card play",
+        _drag_from(PileKind.RESERVE, "several"),
+    ),
+    Behaviour(
+        "unlimited-redeals",
+        "Aisleriot turns the waste over again after the last redeal the help allows",
+        _more_redeals,
+    ),
+    Behaviour(
+        "double-click-to-free-cell",
+        "Aisleriot's double-click puts the card in an empty free cell (nothing when the cells "
+        "are full); Helpdeck's double-click sends a card to its foundation",
+        _to_free_cell,
+    ),
+    Behaviour(
+        "stock-double-click",
+        "a double-click on the stock deals in Aisleriot; Helpdeck's double-click only sends a "
+        "card to a foundation or the waste, and the stock is dealt by a click",
+        _stock_double_click,
+    ),
+    Behaviour(
+        "autoplay-double-click",
+        "a double-click on a foundation makes Aisleriot play cards up by itself; the help "
+        "describes none (Helpdeck does nothing), or sends up every card that can go, lowest "
+        "first, where Aisleriot's autoplay picks the cards by its own judgement",
+        _foundation_double_click,
+    ),
+    Behaviour(
+        "never-over",
+        "Aisleriot's game-over callback does not end a game with no move left; Helpdeck says "
+        "a position with no legal move is over",
+        _never_over,
+    ),
+    Behaviour(
+        "win-leaves-stock",
+        "Aisleriot declares the win once the tableau is clear, leaving the stock; Helpdeck "
+        "deals the rest of the stock out at once",
+        _win_leaves_stock,
+    ),
+)
+
+OVER_FOLLOWS = Behaviour(
+    "over-follows",
+    "game over differs only through the moves above: Aisleriot's game-over asks its hint, "
+    "which counts the extra moves Aisleriot allows",
+    lambda case: False,
+)
+
+REASONS: dict[str, str] = {b.id: b.reason for b in (*BEHAVIOURS, OVER_FOLLOWS)}
+
+
+def explain(case: Case) -> str | None:
+    """The id of the first behaviour that explains the disagreement, or None."""
+    for behaviour in BEHAVIOURS:
+        if behaviour.applies(case):
+            return behaviour.id
+    return None
+
+
 def classify(
-    findings: list[Finding], state: State, game: GameMap
+    findings: list[Finding], state: State, target: Target
 ) -> list[tuple[Finding, str | None]]:
-    """Each disagreement of one position with its reason, None for a Helpdeck bug."""
-    out = [(f, _reason(f, state, game)) for f in findings if not f.agrees]
+    """Each disagreement of one position with its behaviour's id, None when unexplained."""
+    before = position_of(state, target)
+    out = [(f, explain(Case(f, state, target, before))) for f in findings if not f.agrees]
     others = [reason for f, reason in out if f.kind != "over"]
     extra_moves = any(f.kind == "aisleriot-only" for f, _ in out)
     return [
-        (f, "over-follows")
+        (f, OVER_FOLLOWS.id)
         if f.kind == "over" and reason is None and extra_moves and None not in others
         else (f, reason)
         for f, reason in out

@@ -8,16 +8,16 @@ compared. Each answer is one `Finding`; ``kind == "agree"`` is agreement.
 
 from __future__ import annotations
 
+import shlex
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from generator.aisleriot.guile import Aisleriot
+from generator.aisleriot.target import Target
 from runtime.engine import DEAL, REDEAL, Move, MoveKind, PileKind, State
 from runtime.engine.assist import foundation_move, send_up_moves
 from runtime.engine.serialize import state_text
-
-from .games import GameMap
-from .guile import Aisleriot
 
 Position = dict[int, tuple[int, ...]]
 PositionKey = tuple[tuple[int, tuple[int, ...]], ...]
@@ -30,7 +30,7 @@ class Finding:
     subject: str  # the move, action or status asked about
     helpdeck: str
     aisleriot: str
-    replay: str  # `replay(...)` text that rebuilds the Helpdeck position
+    replay: str  # a `helpdeck show ... --legal` line that rebuilds the Helpdeck position
     move: Move | None = None  # the Helpdeck move asked about, if any
     action: tuple[Any, ...] | None = None  # the Aisleriot action asked about, if any
     ours: Position | None = None  # the position after the move, each side's
@@ -48,7 +48,22 @@ class Finding:
         return text + ("\n" + state_text(state) if state is not None else "")
 
 
-def position_of(state: State, game: GameMap) -> Position:
+def replay_line(state: State) -> str:
+    """The shell command that shows the position and Helpdeck's legal moves."""
+    parts = ["helpdeck", "show", state.game.id, "--seed", str(state.seed)]
+    defaults = state.game.option_values(None)
+    for option, value, default in zip(
+        state.game.options, state.option_values, defaults, strict=True
+    ):
+        if value != default:
+            parts += ["--option", f"{option.id}={'on' if value else 'off'}"]
+    moves = [state.move_text(m) for m in state.move_log]
+    if moves:
+        parts += ["--moves", *(shlex.quote(m) for m in moves)]
+    return " ".join([*parts, "--legal"])
+
+
+def position_of(state: State, game: Target) -> Position:
     return {slot: state.piles[i] for i, slot in enumerate(game.slots) if slot is not None}
 
 
@@ -56,10 +71,10 @@ def _key(position: Position) -> PositionKey:
     return tuple(sorted(position.items()))
 
 
-def set_position(ar: Aisleriot, game: GameMap, state: State) -> None:
+def set_position(ar: Aisleriot, game: Target, state: State) -> None:
     stray = [i for i, slot in enumerate(game.slots) if slot is None and state.piles[i]]
     if stray:
-        raise ValueError(f"{game.game}: piles {stray} have no Aisleriot slot but hold cards")
+        raise ValueError(f"{game.id}: piles {stray} have no Aisleriot slot but hold cards")
     ar.set_slots(position_of(state, game))
     # Aisleriot keeps a running score; start it from Helpdeck's so moves can be compared.
     ar.set_var("api", "SCORE", state.score)
@@ -67,7 +82,7 @@ def set_position(ar: Aisleriot, game: GameMap, state: State) -> None:
         ar.set_var(where, name, value)
 
 
-def _helpdeck_results(state: State, game: GameMap) -> dict[Move, tuple[Position, int]]:
+def _helpdeck_results(state: State, game: Target) -> dict[Move, tuple[Position, int]]:
     results = {}
     for move in state.legal_moves():
         after = state.clone()
@@ -89,16 +104,16 @@ def _diff(before: Position, after: Position) -> str:
     return ", ".join(f"slot {s}={list(c)}" for s, c in sorted(after.items()) if before.get(s) != c)
 
 
-def compare(ar: Aisleriot, game: GameMap, state: State) -> list[Finding]:
+def compare(ar: Aisleriot, game: Target, state: State) -> list[Finding]:
     """Every comparison for one position; `state` is left unchanged."""
     set_position(ar, game, state)
     probe = ar.probe()
     before = position_of(state, game)
-    replay = repr(state)
+    replay = replay_line(state)
     findings: list[Finding] = []
 
     def note(kind: str, subject: str, helpdeck: str, aisleriot: str, **details: Any) -> None:
-        findings.append(Finding(game.game, kind, subject, helpdeck, aisleriot, replay, **details))
+        findings.append(Finding(game.id, kind, subject, helpdeck, aisleriot, replay, **details))
 
     # Aisleriot's accepted actions and the positions they lead to.
     accepted: dict[tuple[Any, ...], tuple[Position, int]] = {}
@@ -174,14 +189,14 @@ def _cards(changes: list[list[Any]]) -> Position:
     return {slot: tuple(cards) for slot, cards in changes}
 
 
-def _action_for(move: Move, state: State, game: GameMap) -> tuple[Any, ...]:
+def _action_for(move: Move, state: State, game: Target) -> tuple[Any, ...]:
     if move.kind is MoveKind.TRANSFER:
         return ("drag", game.slot_of(move.src), move.size, game.slot_of(move.dst))
     return ("click", game.slot_of(state.layout.stock))
 
 
 def _compare_double_clicks(
-    state: State, game: GameMap, before: Position, double: dict[int, Position], note: Any
+    state: State, game: Target, before: Position, double: dict[int, Position], note: Any
 ) -> None:
     for pile, slot in enumerate(game.slots):
         if slot is None:
@@ -192,7 +207,11 @@ def _compare_double_clicks(
             after = state.clone()
             after.apply(move)
             expected = position_of(after, game)
-        elif game.send_up and state.layout.kinds[pile] is PileKind.FOUNDATION:
+        elif (
+            state.layout.kinds[pile] is PileKind.FOUNDATION
+            and state.rules.foundation_double_click_sends_up
+        ):
+            # The help's "Double-click a Foundation to send up every card that can go".
             sent = send_up_moves(state)
             if sent:
                 after = state.clone()

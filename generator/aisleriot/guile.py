@@ -1,5 +1,7 @@
 """A long-running Guile process that plays Aisleriot's compiled games for Python.
 
+``scheme/driver.scm`` and ``scheme/aisleriot/interface.scm`` are package data.
+
 Commands are Scheme data, one per line; each answer is one line, ``ok <json>`` or
 ``err <text>`` (see scheme/driver.scm).
 """
@@ -45,14 +47,20 @@ def find_guile() -> str | None:
     return shutil.which("guile3.0") or shutil.which("guile")
 
 
+INSTALL = "sudo bash .ci/aisleriot.sh"
+
+
 def unavailable_reason() -> str | None:
-    """Why the harness cannot run here, or None when it can."""
+    """Why Aisleriot cannot be run here, or None when it can."""
     if find_guile() is None:
-        return "guile is not installed (run .ci/aisleriot.sh as root)"
+        return (
+            f"guile (guile-3.0) is not installed; install it and Aisleriot's rules with: {INSTALL}"
+        )
     if find_go_dir() is None:
         return (
-            "Aisleriot's compiled games are missing: set AISLERIOT_GO_DIR or run "
-            ".ci/aisleriot.sh as root to extract them into /opt/aisleriot"
+            "Aisleriot's compiled rules (aisleriot/api.go and the games' .go files) are not in "
+            f"{', '.join(str(r) for r in DEFAULT_ROOTS)} or $AISLERIOT_GO_DIR; extract them "
+            f"into /opt/aisleriot with: {INSTALL}"
         )
     return None
 

@@ -7,17 +7,17 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
-from runtime.engine import State, new_game
+from generator.aisleriot.behaviours import classify
+from generator.aisleriot.compare import Finding, compare
+from generator.aisleriot.guile import Aisleriot
+from generator.aisleriot.target import Target
+from runtime.engine import State
 from runtime.engine.assist import hint
-
-from .compare import Finding, compare
-from .games import GameMap
-from .guile import Aisleriot
-from .known import classify
+from runtime.engine.rules import GameDefinition
 
 
 def random_positions(
-    game: str, options: Mapping[str, bool], seeds: Iterable[int], steps: int
+    game: GameDefinition, options: Mapping[str, bool], seeds: Iterable[int], steps: int
 ) -> Iterator[State]:
     """Each deal's opening and up to ``steps`` positions after it, by random moves.
 
@@ -25,7 +25,7 @@ def random_positions(
     positions and wins that uniform play seldom reaches.
     """
     for seed in seeds:
-        state = new_game(game, options, seed)
+        state = State.new(game, options, seed)
         rng = random.Random(seed)
         guided = 0.8 if seed % 2 else 0.0
         for _ in range(steps):
@@ -44,7 +44,7 @@ class Tally:
     intended: Counter[str] = field(default_factory=Counter)  # reason -> how many
     bugs: list[Finding] = field(default_factory=list)  # unexplained disagreements
 
-    def add(self, findings: list[Finding], state: State, game: GameMap) -> None:
+    def add(self, findings: list[Finding], state: State, game: Target) -> None:
         self.positions += 1
         self.counts.update(finding.kind for finding in findings)
         for finding, reason in classify(findings, state, game):
@@ -62,17 +62,18 @@ class Tally:
         return self.counts["agree"] / self.compared if self.compared else 1.0
 
 
-def start(ar: Aisleriot, game: GameMap, options: Mapping[str, bool]) -> None:
+def start(ar: Aisleriot, game: Target, options: Mapping[str, bool]) -> None:
     """Load the game and, for a game with options, choose ``options`` in its menu."""
     ar.load(game.scheme)
-    if game.option_labels:
-        chosen = {**new_game(game.game).options, **options}
-        ar.set_options({game.option_labels[name]: on for name, on in chosen.items()})
+    labels = game.config.options
+    if labels:
+        chosen = {**State.new(game.game).options, **options}
+        ar.set_options({labels[name]: on for name, on in chosen.items() if name in labels})
 
 
 def run(
     ar: Aisleriot,
-    game: GameMap,
+    game: Target,
     options: Mapping[str, bool],
     seeds: Iterable[int],
     steps: int,

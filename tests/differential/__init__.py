@@ -1,6 +1,4 @@
-"""Differential conformance: Helpdeck's engine against GNOME Aisleriot's compiled rules.
-
-`guile` drives Debian's compiled Aisleriot games in a Guile subprocess, `games` maps each
-Helpdeck game onto its Aisleriot slots, `compare` asks both sides about one position, and
-`known` lists the differences the help documents intend. See docs/differences.md.
+"""Differential conformance: every game with an ``aisleriot:`` sidecar block against GNOME
+Aisleriot's compiled rules, through `generator.aisleriot` (``helpdeck diff``). No per-game
+Python: see docs/differences.md and docs/spec/aisleriot.md.
 """
