@@ -7,13 +7,17 @@ module are Kivy's: pixels, origin at the bottom left of the table widget.
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
 from runtime.engine import Rules
 from runtime.engine.cards import FACE_DOWN
 from runtime.engine.layout import Layout
+from runtime.engine.rules import PileKind, Placement, Region
+from runtime.engine.rules import Place as Placed
 
 RATIO = 1.4  # card height / width
 PITCH = 1.12  # card widths from one column to the next
@@ -22,6 +26,8 @@ ROW = 1.12  # card heights from one row to the next
 UP_STEP = 0.26  # fan step after a face-up card, in card heights
 DOWN_STEP = 0.11  # fan step after a face-down card
 SIDE_STEP = 0.24  # waste fan step, in card widths
+GAP = 0.12  # least room between piles of different groups, in card sizes
+SIDE_GAP = 0.25  # extra room between the tableau and a block of piles beside it
 
 
 class Fan(Enum):
@@ -198,16 +204,32 @@ def _pyramid_plans(rules: Rules, layout: Layout) -> list[Plan]:
     width = (rows - 1) * PYRAMID_PITCH + 1
     height = (rows - 1) / 2 + 1
     side = [layout.stock] + ([layout.waste] if layout.waste >= 0 else [])
+    if layout.placement.stock.region is Region.TOP_LEFT:
+        return [_pyramid_top_left(pyramid, side, width, height)]
     below = [
         Place(p, width / 2 - len(side) * PITCH / 2 + i * PITCH + (PITCH - 1) / 2, height + 0.15)
         for i, p in enumerate(side)
     ]
-    beside = [Place(p, i * (width + PITCH) - PITCH, height - 1) for i, p in enumerate(side[:2])]
-    shift = [Place(p.pile, p.x + PITCH, p.y, p.fan) for p in (*pyramid, *beside)]
+    beside = [Place(p, i * (width + PITCH) - PITCH, height - 1) for i, p in enumerate(side)]
+    shift = [Place(p.pile, p.x + PITCH, p.y, p.fan) for p in (*pyramid, *beside[:2])]
     return [
         Plan((*pyramid, *below), width, height + 1.15),
         Plan(tuple(shift), width + 2 * PITCH, height),
     ]
+
+
+def _pyramid_top_left(pyramid: list[Place], side: list[int], width: float, height: float) -> Plan:
+    """Stock (and waste) in the top left corner, in the room the pyramid's slopes leave; the
+    pyramid moves right only as far as it must to clear them."""
+    right = (len(side) - 1) * PITCH + 1 + GAP
+    shift = max(
+        (right - p.x for p in pyramid if p.y < 1 + GAP),
+        default=0.0,
+    )
+    shift = max(shift, 0.0)
+    places = [Place(p, i * PITCH, 0.0) for i, p in enumerate(side)]
+    places += [Place(p.pile, p.x + shift, p.y, p.fan) for p in pyramid]
+    return Plan(tuple(places), max(width + shift, right - GAP), height)
 
 
 def _standard_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
@@ -277,7 +299,9 @@ def _standard_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan
     return plans
 
 
-def _two_row_plan(layout: Layout, head: list[int], waste_fan: object, need: float) -> Plan:
+def _two_row_plan(
+    layout: Layout, head: list[int], waste_fan: Callable[[int], Fan], need: float
+) -> Plan:
     """A tall window (a phone upright): the tableau in two rows of half as many columns, so
     cards come out about twice as wide. Layout only: the piles and their rules are unchanged.
     """
@@ -303,7 +327,7 @@ def _two_row_plan(layout: Layout, head: list[int], waste_fan: object, need: floa
         start = (cols - len(row)) * PITCH / 2
         for i, pile in enumerate(row):
             if pile >= 0:
-                places.append(Place(pile, start + i * PITCH, y, waste_fan(pile)))  # type: ignore[operator]
+                places.append(Place(pile, start + i * PITCH, y, waste_fan(pile)))
         y += ROW
     first, second = tableau[:half], tableau[half:]
     start = (cols - len(first)) * PITCH / 2
@@ -317,9 +341,286 @@ def _two_row_plan(layout: Layout, head: list[int], waste_fan: object, need: floa
 
 
 def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
+    """The arrangements to choose from: the help's placement, bent as little as a small
+    window needs (docs/spec/placement.md)."""
     if rules.covered_by:
         return _pyramid_plans(rules, layout)
-    return _standard_plans(rules, layout, show_stock)
+    if _usual(layout.placement):
+        return _standard_plans(rules, layout, show_stock)
+    return _placed_plans(rules, layout, show_stock)
+
+
+# Regions the standard plans already honour: stock and waste top left, foundations top right.
+_USUAL = {
+    "stock": {Region.DEFAULT, Region.TOP_LEFT},
+    "waste": {Region.DEFAULT, Region.BESIDE_STOCK, Region.TOP_LEFT},
+    "foundations": {Region.DEFAULT, Region.TOP_RIGHT, Region.TOP},
+    "tableau": {Region.DEFAULT, Region.BOTTOM},
+    "reserves": {Region.DEFAULT, Region.TOP_LEFT},
+}
+
+
+def _usual(placement: Placement) -> bool:
+    return all(
+        getattr(placement, kind).region in regions and not getattr(placement, kind).split
+        for kind, regions in _USUAL.items()
+    )
+
+
+# -- placed plans -------------------------------------------------------------------------
+
+_KIND_FIELD = {
+    PileKind.STOCK: "stock",
+    PileKind.WASTE: "waste",
+    PileKind.FOUNDATION: "foundations",
+    PileKind.TABLEAU: "tableau",
+    PileKind.RESERVE: "reserves",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Regions:
+    """Each pile's region, resolved from the placement and the usual places."""
+
+    top_left: tuple[int, ...]
+    top_center: tuple[int, ...]
+    top_right: tuple[int, ...]
+    reserve_row: tuple[int, ...]  # reserves with no stated place that miss the top row
+    left: tuple[int, ...]
+    right: tuple[int, ...]
+    middle: tuple[int, ...]
+    bottom: tuple[int, ...]  # a row under the tableau
+    tableau: tuple[int, ...]
+    tableau_split: int  # tableau piles left of the middle column (0: half)
+
+
+def _resolve(layout: Layout, show_stock: bool) -> _Regions:
+    placement = layout.placement
+    groups = dict(layout.groups)
+    if not show_stock:
+        groups[PileKind.STOCK] = ()
+    lists: dict[Region, list[int]] = {r: [] for r in Region}
+    right_end: list[int] = []  # the right part of split top groups, at the top row's right end
+    tableau_place = placement.tableau.region
+    stock_aside = tableau_place in (Region.BESIDE_STOCK, Region.RIGHT)
+    stock_region = Region.LEFT if stock_aside else _or(placement.stock, Region.TOP_LEFT)
+    for kind in (PileKind.STOCK, PileKind.WASTE, PileKind.FOUNDATION, PileKind.RESERVE):
+        piles = list(groups[kind])
+        place: Placed = getattr(placement, _KIND_FIELD[kind])
+        region = {
+            PileKind.STOCK: stock_region,
+            PileKind.WASTE: _or(place, Region.BESIDE_STOCK),
+            PileKind.FOUNDATION: _or(place, Region.TOP_RIGHT),
+            PileKind.RESERVE: place.region,
+        }[kind]
+        if region is Region.BESIDE_STOCK:
+            region = stock_region if groups[PileKind.STOCK] else Region.TOP_LEFT
+        if region is Region.TOP and place.split:
+            lists[Region.TOP_LEFT] += piles[: place.split]
+            right_end += piles[place.split :]
+            continue
+        if region is Region.TOP:
+            region = Region.TOP_RIGHT if kind is PileKind.FOUNDATION else Region.TOP_CENTER
+        lists[region] += piles
+    top_right = right_end + lists[Region.TOP_RIGHT]
+    reserve_row: list[int] = []
+    if lists[Region.DEFAULT]:  # reserves with no stated place: top left if they fit, else a row
+        room = max(len(layout.tableau), 4)
+        top = len(lists[Region.TOP_LEFT]) + len(lists[Region.TOP_CENTER]) + len(top_right)
+        if top + len(lists[Region.DEFAULT]) <= room:
+            lists[Region.TOP_LEFT] += lists[Region.DEFAULT]
+        else:
+            reserve_row = lists[Region.DEFAULT]
+    return _Regions(
+        top_left=tuple(lists[Region.TOP_LEFT]),
+        top_center=tuple(lists[Region.TOP_CENTER]),
+        top_right=tuple(top_right),
+        reserve_row=tuple(reserve_row),
+        left=tuple(lists[Region.LEFT]),
+        right=tuple(lists[Region.RIGHT]),
+        middle=tuple(lists[Region.MIDDLE]),
+        bottom=tuple(lists[Region.BOTTOM]),
+        tableau=layout.tableau,
+        tableau_split=min(placement.tableau.split, len(layout.tableau)),
+    )
+
+
+def _or(place: Placed, usual: Region) -> Region:
+    return usual if place.region is Region.DEFAULT else place.region
+
+
+def _placed_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
+    """Plans that keep every pile in the region its help names. What varies between them is
+    only how a region is packed: side blocks in one to four columns, the tableau in one or
+    two rows, the top centre group on the top row or in rows of its own just below it, and
+    the top corners' groups in the top row or heading the side blocks (still in their
+    corners). The most faithful packings come first, so they win ties."""
+    regions = _resolve(layout, show_stock)
+    need = _tableau_need(rules)
+    waste_fans = layout.waste >= 0 and rules.stock_draw > 1
+
+    def fan(pile: int) -> Fan:
+        return Fan.RIGHT if waste_fans and pile == layout.waste else Fan.NONE
+
+    corners = bool(regions.top_left or regions.top_right)
+    plans = []
+    for sides in (False, True) if corners else (False,):
+        left = (regions.top_left if sides else ()) + regions.left
+        right = (regions.top_right if sides else ()) + regions.right
+        for rows in (1, 2) if len(regions.tableau) >= 6 else (1,):
+            for wrap in (False, True) if regions.top_center else (False,):
+                for left_cols, right_cols, middle_cols in itertools.product(
+                    _block_columns(len(left)),
+                    _block_columns(len(right)),
+                    _block_columns(min(len(regions.middle), 2)),
+                ):
+                    packing = _Packing(sides, rows, wrap, left_cols, right_cols, middle_cols)
+                    plans.append(_placed_plan(regions, need, fan, packing))
+    return plans
+
+
+@dataclass(frozen=True, slots=True)
+class _Packing:
+    sides: bool  # the top corners' groups head the left and right blocks
+    tableau_rows: int
+    wrap: bool  # the top centre group in rows of its own under the top row
+    left_cols: int
+    right_cols: int
+    middle_cols: int  # the middle column, or two side by side when a window is short
+
+
+def _block_columns(count: int) -> list[int]:
+    return list(range(1, min(count, 4) + 1)) if count else [0]
+
+
+def _block(
+    piles: tuple[int, ...],
+    cols: int,
+    x: float,
+    y: float,
+    fan: Callable[[int], Fan] = lambda _pile: Fan.NONE,
+    pitch: float = PITCH,
+) -> tuple[list[Place], float]:
+    """Piles in rows of `cols`, left to right and top to bottom; the places and the bottom."""
+    if not piles:
+        return [], y
+    places = [
+        Place(p, x + (i % cols) * pitch, y + (i // cols) * ROW, fan(p)) for i, p in enumerate(piles)
+    ]
+    return places, y + (math.ceil(len(piles) / cols) - 1) * ROW + 1
+
+
+def _row(piles: tuple[int, ...], x: float, fan: Callable[[int], Fan], room: float) -> list[Place]:
+    """Piles side by side from `x`; a pile spread right takes `room` more."""
+    places = []
+    for pile in piles:
+        places.append(Place(pile, x, 0.0, fan(pile)))
+        x += PITCH + (room if fan(pile) is Fan.RIGHT else 0.0)
+    return places
+
+
+def _tableau_rows(regions: _Regions, rows: int) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Each tableau row as (piles left of the middle, piles right of it). A split tableau
+    keeps its sides: with two rows, each side is folded onto two rows of its own."""
+    tableau = regions.tableau
+    if not (regions.middle or regions.tableau_split):
+        per_row = math.ceil(len(tableau) / rows)
+        return [(tableau[r * per_row : (r + 1) * per_row], ()) for r in range(rows)]
+    split = regions.tableau_split or math.ceil(len(tableau) / 2)
+    left, right = tableau[:split], tableau[split:]
+    lp, rp = math.ceil(len(left) / rows), math.ceil(len(right) / rows)
+    return [(left[r * lp : (r + 1) * lp], right[r * rp : (r + 1) * rp]) for r in range(rows)]
+
+
+def _placed_plan(
+    regions: _Regions, need: float, fan: Callable[[int], Fan], packing: _Packing
+) -> Plan:
+    left_cols, right_cols, wrap = packing.left_cols, packing.right_cols, packing.wrap
+    fans = {
+        p for p in (*regions.top_left, *regions.top_right, *regions.left) if fan(p) is Fan.RIGHT
+    }
+    room = 2 * SIDE_STEP if fans else 0.0  # a waste spread right takes more than its card
+    tl = () if packing.sides else regions.top_left
+    tr = () if packing.sides else regions.top_right
+    tc = regions.top_center
+    left_piles = (regions.top_left if packing.sides else ()) + regions.left
+    right_piles = (regions.top_right if packing.sides else ()) + regions.right
+    rows = _tableau_rows(regions, packing.tableau_rows) if regions.tableau else []
+    gap_cols = packing.middle_cols if regions.middle else 0.5 if regions.tableau_split else 0
+    widths = [len(a) + len(b) + (gap_cols if b else 0) for a, b in rows]
+    left_side = max((len(a) for a, _ in rows), default=0)  # tableau piles left of the middle
+    band = max([*widths, len(regions.reserve_row), len(regions.bottom), 1])
+    if regions.middle or regions.tableau_split:
+        band = max(band, left_side + gap_cols + max(len(b) for _, b in rows))
+    # The top row: corners' groups at its ends, the centre group between (or wrapped below).
+    left_top, right_top = not tl, not tr  # a side block may start at the very top
+    extent = band + (0 if left_top else left_cols) + (0 if right_top else right_cols)
+    in_row = len(tl) + len(tr) + (0 if wrap else len(tc)) + room * bool(fans & {*tl, *tr})
+    spare = 1 if tc and not wrap and (tl or tr) else 0
+    band += max(0, in_row + spare - extent)
+    left_pitch = PITCH + room * bool(fans & set(left_piles))
+    left_width = left_cols * left_pitch + (SIDE_GAP if left_cols else 0.0)
+    right_width = right_cols * PITCH + (SIDE_GAP if right_cols else 0.0)
+    cols = (left_width + right_width) / PITCH + band
+    x0 = left_width if left_top else 0.0
+    x1 = cols * PITCH - (right_width if right_top else 0.0)  # where the top row ends
+    places = _row(tl, x0, fan, room)
+    places += _row(tr, x1 - len(tr) * PITCH - room * bool(fans & set(tr)), fan, room)
+    top_rows = 1 if tl or tr or (tc and not wrap) else 0
+    band_x = left_width
+    if tc and not wrap:
+        lo, hi = x0 + len(tl) * PITCH, x1 - len(tr) * PITCH
+        start = min(max((cols - len(tc)) * PITCH / 2, lo), hi - len(tc) * PITCH)
+        places += [Place(p, start + i * PITCH, 0.0) for i, p in enumerate(tc)]
+    elif tc:
+        chunk = max(int(band), 1)
+        for i in range(0, len(tc), chunk):
+            part = tc[i : i + chunk]
+            start = band_x + (band - len(part)) * PITCH / 2
+            places += [Place(p, start + j * PITCH, top_rows * ROW) for j, p in enumerate(part)]
+            top_rows += 1
+    y = top_rows * ROW
+    if regions.reserve_row:
+        start = band_x + (band - len(regions.reserve_row)) * PITCH / 2
+        places += [Place(p, start + i * PITCH, y) for i, p in enumerate(regions.reserve_row)]
+        y += ROW
+    bottoms = [y]
+    for r, (a, b) in enumerate(rows):
+        row_y = y + r * need
+        floor = row_y + need - 0.06 if r + 1 < len(rows) else None
+        if regions.middle or regions.tableau_split:
+            start = band_x + (band - left_side - gap_cols - len(b)) * PITCH / 2
+            xs = [start + (left_side - len(a) + i) * PITCH for i in range(len(a))]
+            xs += [start + (left_side + gap_cols + i) * PITCH for i in range(len(b))]
+        else:
+            start = band_x + (band - len(a)) * PITCH / 2
+            xs = [start + i * PITCH for i in range(len(a))]
+        places += [Place(p, x, row_y, Fan.DOWN, floor) for p, x in zip(a + b, xs, strict=True)]
+        bottoms.append(row_y + need)
+        if r == 0 and regions.middle:
+            middle_x = start + left_side * PITCH
+            column, bottom = _block(regions.middle, packing.middle_cols, middle_x, row_y)
+            places += column
+            bottoms.append(bottom)
+    left_y = 0.0 if left_top else top_rows * ROW
+    block, bottom = _block(left_piles, left_cols, 0.0, left_y, fan, left_pitch)
+    places += block
+    bottoms.append(bottom)
+    right_x = band_x + band * PITCH + (SIDE_GAP if right_cols else 0.0)
+    block, bottom = _block(right_piles, right_cols, right_x, 0.0 if right_top else top_rows * ROW)
+    places += block
+    bottoms.append(bottom)
+    height = max(bottoms)
+    if regions.bottom:
+        y = height + 0.15
+        start = band_x + (band - len(regions.bottom)) * PITCH / 2
+        places = [
+            Place(p.pile, p.x, p.y, p.fan, y - 0.06) if p.fan is Fan.DOWN and p.floor is None else p
+            for p in places
+        ]
+        places += [Place(p, start + i * PITCH, y) for i, p in enumerate(regions.bottom)]
+        height = y + 1
+    return Plan(tuple(places), (cols - 1) * PITCH + 1, height)
 
 
 def fit(

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from operator import itemgetter
 
 from runtime.engine.cards import DECK_SIZE, SUIT
 from runtime.engine.moves import Move
-from runtime.engine.rules import Accepts, Builds, GroupMove, PileKind, Refill, Rules
+from runtime.engine.rules import Accepts, Builds, GroupMove, PileKind, Placement, Refill, Rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +24,18 @@ class Layout:
     tableau: tuple[int, ...]
     reserves: tuple[int, ...]
     has_stock: bool = True  # False when the deal uses every card (Seahaven): `s` stays empty
+    placement: Placement = field(default_factory=Placement)  # where the help puts each kind
+
+    @property
+    def groups(self) -> dict[PileKind, tuple[int, ...]]:
+        """The piles of each kind, in pile order (the stock even when it stays empty)."""
+        return {
+            PileKind.STOCK: (self.stock,),
+            PileKind.WASTE: (self.waste,) if self.waste >= 0 else (),
+            PileKind.FOUNDATION: self.foundations,
+            PileKind.TABLEAU: self.tableau,
+            PileKind.RESERVE: self.reserves,
+        }
 
     @property
     def index(self) -> dict[str, int]:
@@ -56,6 +68,7 @@ def layout_for(rules: Rules) -> Layout:
         tableau=groups[1],
         reserves=groups[2],
         has_stock=dealt_cards(rules) < rules.deck_size,
+        placement=rules.placement,
     )
 
 
