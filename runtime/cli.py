@@ -172,6 +172,7 @@ def _plugins() -> list[Callable[[Any], None]]:
         "runtime.solver.commands",
         "generator.cli",
         "generator.aisleriot.commands",
+        "generator.check.commands",
     ):
         try:
             present = importlib.util.find_spec(module_name) is not None

@@ -6,13 +6,15 @@ import json
 
 import pytest
 
+from generator.check.golden import deal_codes, golden_dir, golden_files, perft, perft_table
 from runtime.engine import DealCodeError, from_deal_code, game_ids, load_game, new_game
 from runtime.engine.cards import FACE_DOWN, deck_cards
 from runtime.engine.serialize import DealFormatError, state_from_json, state_json
 from runtime.engine.shuffle import shuffled_deck
 
 from .conftest import option_sets
-from .golden_data import GOLDEN, deal_codes, golden_files, perft, perft_table
+
+GOLDEN = golden_dir()
 
 
 @pytest.mark.parametrize(("game_id", "options"), option_sets())
@@ -68,10 +70,10 @@ def test_shuffle_is_pinned() -> None:
 
 
 def test_golden_files_are_current() -> None:
-    """Regenerate with ``python -m tests.engine.regen_golden`` after a deliberate change."""
+    """Regenerate with ``helpdeck check GAME --update-golden`` after a deliberate change."""
     expected = golden_files()
     present = {p.name for p in GOLDEN.iterdir()}
-    assert present == set(expected), "run python -m tests.engine.regen_golden"
+    assert present == set(expected), "run helpdeck check --update-golden"
     for name in sorted(expected):
         if name == "perft.json":
             continue  # compared below, with a clearer message
