@@ -190,12 +190,11 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ("score_pair_points", literal(scoring.pair if points else 0)),
         ("score_tableau_suit", literal(scoring.tableau_suit if points else 0)),
         ("score_turned_card", literal(scoring.turned_card if points else 0)),
-    ]
         ("placement", _placement(spec.placement)),
+    ]
     return [Field(name, code) for name, code in values], predicates
 
 
-def _enum(field: str, value: Enum) -> str:
 def _placement(placement: Placement) -> str:
     """`Placement(...)` code naming only the pile kinds the help places."""
     parts = []
@@ -211,6 +210,7 @@ def _placement(placement: Placement) -> str:
     return f"Placement({', '.join(parts)})"
 
 
+def _enum(field: str, value: Enum) -> str:
     # Member names are derived from fixed enum values, never from spec text.
     return f"{_ENUM_FIELDS[field]}.{str(value.value).upper()}"
 
@@ -237,10 +237,10 @@ def module_view(spec: VariantSpec, sources: tuple[tuple[str, str], ...]) -> Modu
     enums.update(
         c.code.split(".")[0] for v in variants for c in v.changes if c.name in _ENUM_FIELDS
     )
-    return ModuleView(
     fields_used = [*default_fields, *(c for v in variants for c in v.changes)]
     if any(f.name == "placement" for f in fields_used):
         enums.update(("Place", "Placement", "Region"))
+    return ModuleView(
         game_id=spec.id,
         title=spec.title,
         sources=sources,

@@ -174,10 +174,10 @@ class Rules:
     score_pair_points: int = 0
     score_tableau_suit: int = 0
     score_turned_card: int = 0
-
-    @property
     # Where the piles lie on the table (layout only: no rule depends on it).
     placement: Placement = Placement()
+
+    @property
     def deck_size(self) -> int:
         return 52 * self.decks
 
