@@ -111,6 +111,18 @@ def cmd_check(args: argparse.Namespace) -> int:
     return 0
 
 
+def _move_count(text: str) -> int:
+    try:
+        count = int(text)
+    except ValueError:
+        count = 0
+    if not 1 <= count <= 10_000_000:
+        raise argparse.ArgumentTypeError(
+            f"expected a number of moves from 1 to 10000000, got {text[:20]!r}"
+        )
+    return count
+
+
 def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], Any]) -> None:
     check = command(
         "check", cmd_check, "run a game's checks: lint, rule scenarios, conformance, golden"
@@ -123,7 +135,7 @@ def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], 
     )
     check.add_argument(
         "--moves",
-        type=int,
+        type=_move_count,
         default=MOVES_PER_GAME,
         help=f"random moves to play per game (default {MOVES_PER_GAME})",
     )
