@@ -37,6 +37,7 @@ DEFAULT_RULES = Rules(
     foundation_builds=None,
     foundation_empty_accepts=None,
     waste_builds=builds_up_or_down_any_not_on_a_king,
+    waste_build_first=False,
     group_move=GroupMove.ONE,
     group_limit=GroupLimit.NONE,
     runs_to_foundation=False,

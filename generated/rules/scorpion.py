@@ -42,6 +42,7 @@ DEFAULT_RULES = Rules(
     foundation_builds=None,
     foundation_empty_accepts=None,
     waste_builds=None,
+    waste_build_first=False,
     group_move=GroupMove.ANY_FACE_UP,
     group_limit=GroupLimit.NONE,
     runs_to_foundation=False,

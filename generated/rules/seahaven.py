@@ -52,6 +52,7 @@ DEFAULT_RULES = Rules(
     foundation_builds=builds_up_same_suit,
     foundation_empty_accepts=starts_with_ace,
     waste_builds=None,
+    waste_build_first=False,
     group_move=GroupMove.BUILD,
     group_limit=GroupLimit.FREE_RESERVES,
     runs_to_foundation=True,

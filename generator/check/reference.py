@@ -116,14 +116,19 @@ def reference_moves(state: State) -> set[Move]:
                 if len(piles[dst]) < rules.reserve_capacity:
                     moves.add(Move.transfer(src, dst))
     stock = piles[layout.stock]
+    # "Build on to the Waste ... whenever possible": no deal while a card fits the waste.
+    builds_waste = rules.waste_build_first and any(m.dst == layout.waste for m in moves)
     if stock:
-        if stock[-1] >= FACE_DOWN and (
-            rules.stock_target is not StockTarget.TABLEAU
-            or not rules.stock_needs_full_tableau
-            or all(piles[t] for t in layout.tableau)
+        if (
+            stock[-1] >= FACE_DOWN
+            and not builds_waste
+            and (
+                rules.stock_target is not StockTarget.TABLEAU
+                or not rules.stock_needs_full_tableau
+                or all(piles[t] for t in layout.tableau)
+            )
         ):
-            if not (rules.waste_build_first and any(m.dst == layout.waste for m in moves)):
-                moves.add(DEAL)
+            moves.add(DEAL)
     elif (
         layout.waste >= 0
         and piles[layout.waste]

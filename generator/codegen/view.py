@@ -164,6 +164,7 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
             use(foundation_start_predicate(spec.foundations.base) if single_cards else None),
         ),
         ("waste_builds", use(build_predicate(spec.waste.build) if spec.waste.present else None)),
+        ("waste_build_first", literal(spec.waste.present and spec.waste.build_first)),
         ("group_move", _enum("group_move", tableau.group_move)),
         ("group_limit", _enum("group_limit", tableau.group_limit)),
         ("runs_to_foundation", literal(tableau.runs_to_foundation)),

@@ -123,11 +123,24 @@ def _clause_pile(text: str, verb: re.Match[str], clause: str, sentence: Sentence
     return sentence.pile
 
 
+# Building on the waste is compulsory: "Build on to the Waste ... whenever possible", "Turn the
+# next card from the Stock onto the Waste only when no free card fits".
+_WHENEVER_POSSIBLE = re.compile(r"\bwhenever\s+possible\b", _I)
+_DEAL_ONLY_WHEN_STUCK = re.compile(
+    r"\bfrom\s+the\s+stock\s+on\s*to\s+the\s+waste\s+only\s+when\s+no\s+"
+    r"(?:free\s+|available\s+)?card\s+(?:fits|can\s+be\s+played)(?:\s+there)?\b",
+    _I,
+)
+
+
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     hits: list[Hit] = []
     if _CHOICE.search(text):  # "you can choose whether to build up or down"
         return hits
+    stuck = _DEAL_ONLY_WHEN_STUCK.search(text)
+    if stuck:
+        hits.append(Hit("waste.build_first", True, " ".join(stuck.group(0).split())))
     clauses = _clauses(text)
     directions = {_direction(clause)[0] for _, clause in clauses} - {None}
     for verb, clause in clauses:
@@ -143,6 +156,8 @@ def find(sentence: Sentence) -> list[Hit]:
             if pattern.search(clause):
                 hits.append(Hit(f"{prefix}.build.suit", suit, phrase))
                 break
+        if prefix == "waste" and _WHENEVER_POSSIBLE.search(clause):
+            hits.append(Hit("waste.build_first", True, phrase))
     hits.extend(_wrap_and_block(sentence))
     hits.extend(_no_building(sentence))
     return hits

@@ -198,6 +198,9 @@ class Stock(Model):
 class Waste(Model):
     present: bool = True
     build: Build = Build()  # a building waste (Golf, Escalator) takes cards from the tableau
+    # Building on the waste is compulsory: the stock is not dealt while a card can go onto the
+    # waste (Escalator: "Build on to the Waste ... whenever possible").
+    build_first: bool = False
 
 
 class Goal(Model):

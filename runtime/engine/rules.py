@@ -142,6 +142,7 @@ class Rules:
     foundation_builds: Builds | None = None
     foundation_empty_accepts: Accepts | None = None
     waste_builds: Builds | None = None  # the waste as a target (Escalator, Golf)
+    waste_build_first: bool = False  # no deal from the stock while a card can go onto the waste
     group_move: GroupMove = GroupMove.ONE
     group_limit: GroupLimit = GroupLimit.NONE
     runs_to_foundation: bool = False

@@ -247,6 +247,7 @@ class State:
         build_table = plan.group_table
         keeps_base = plan.keeps_base
         takes_suits = plan.takes_suits
+        builds_waste = False
 
         for src, role in plan.sources:
             pile = piles[src]
@@ -281,6 +282,7 @@ class State:
             # To the waste, where the waste is a building pile.
             if top in waste_accepts and role == ROLE_TABLEAU:
                 append(one[src][waste])
+                builds_waste = True
             # To the tableau.
             if to_tableau:
                 ones = one[src]
@@ -323,7 +325,12 @@ class State:
                         append(one[src][dst])
         stock = piles[layout.stock]
         if stock:
-            if stock[-1] >= FACE_DOWN and self._can_deal():
+            # "Build on to the Waste ... whenever possible": no deal while a card fits there.
+            if (
+                stock[-1] >= FACE_DOWN
+                and self._can_deal()
+                and not (builds_waste and rules.waste_build_first)
+            ):
                 append(DEAL)
         elif waste >= 0 and piles[waste] and self.redeals_left != 0 and waste_next is None:
             append(REDEAL)

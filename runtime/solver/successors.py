@@ -62,6 +62,7 @@ def fast_supported(model: Model) -> bool:
         and rules.stock_piles == 0
         and rules.stock_target is not StockTarget.TABLEAU
         and rules.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.ALL_TO_WASTE)
+        and not rules.waste_build_first
     )
 
 
