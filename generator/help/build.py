@@ -14,7 +14,7 @@ from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
 from generator.help.data import page_json
 from generator.help.from_spec import help_from_spec
 from generator.help.html import IndexEntry, Link, render_index, render_page, render_root
-from generator.help.languages import SOURCE, Language, language, po_files
+from generator.help.languages import SOURCE, Language, language, language_problem, po_files
 from generator.help.page import Page, read_page
 from generator.help.source import help_source
 from generator.i18n import merge_translation, translator_credits
@@ -52,6 +52,10 @@ def render_help(
             sources[game.game_id] = source
             outputs[f"{OUT}/{SOURCE}/{game.game_id}.xml"] = english
         for po in po_files(specs_dir):
+            problem = language_problem(po)
+            if problem is not None:
+                diagnostics.append(problem)
+                continue
             translated = _translate(sources, pages[SOURCE], po, strict, diagnostics, outputs)
             if translated is not None:
                 pages[po.stem] = translated

@@ -6,9 +6,11 @@ PO file: they belong to the help renderer, not to any game, and there are only a
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from generator.diagnostics import Diagnostic
 from generator.i18n.merge import convert_locale
 
 SOURCE = "C"
@@ -109,6 +111,24 @@ def language(code: str) -> Language:
     return Language(code, tag, name, words)
 
 
+# A PO file's name is its language: it becomes a directory under generated/help/, an
+# href and a lang attribute, so only plain POSIX locale names pass (sv, pt_BR, sr@latin).
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?(@[a-z]+)?$")
+
+
 def po_files(specs_dir: Path) -> list[Path]:
     """`specs/po/*.po`, sorted so output order never depends on the file system."""
     return sorted((specs_dir / "po").glob("*.po"))
+
+
+def language_problem(po: Path) -> Diagnostic | None:
+    """An error if the PO file's name is not a language code (None if it is)."""
+    if LANGUAGE_CODE.match(po.stem) and po.suffix == ".po":
+        return None
+    return Diagnostic(
+        str(po),
+        None,
+        f"{po.name!r} is not named after a language, so it cannot be a translation",
+        hint="name it <language>.po with a code such as sv, pt_BR or sr@latin "
+        "(lower-case language, optional _COUNTRY and @variant)",
+    )
