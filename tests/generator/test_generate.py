@@ -98,9 +98,10 @@ def test_broken_spec_generates_nothing(specs: Path, tmp_path: Path) -> None:
 def test_missing_required_field_says_where_to_add_it(specs: Path, tmp_path: Path) -> None:
     write(specs / "tiny.yaml", "title: Tiny\n")
     _, diagnostics = render_outputs(specs, tmp_path)
-    (problem,) = [d for d in diagnostics if d.field == "tableau"]
-    assert "not found in the help and not given in the sidecar" in problem.message
-    assert problem.hint and "tableau" in problem.hint
+    (problem,) = [d for d in diagnostics if d.field == "tableau.count"]
+    assert "no source" in problem.message and problem.code == "no-source"
+    assert problem.hint and "tableau: {count: 7}" in problem.hint
+    assert "Tableau row" in problem.hint  # where the help would say it
 
 
 def test_option_setting_an_unknown_field_is_an_error(specs: Path, tmp_path: Path) -> None:
@@ -124,7 +125,7 @@ def test_option_making_the_spec_invalid_is_an_error(specs: Path, tmp_path: Path)
 
 
 def test_a_variant_inherits_its_base(specs: Path, tmp_path: Path) -> None:
-    write(specs / "tiny.yaml", MINIMAL_SIDECAR + "stock:\n  redeals: 2\n")
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR.replace("redeals: 0", "redeals: 2"))
     write(specs / "tinier.yaml", "base: tiny\ntitle: Tinier\nstock:\n  redeals: 0\n")
     outputs, diagnostics = render_outputs(specs, tmp_path)
     assert not [d for d in diagnostics if d.level == "error"], diagnostics
