@@ -214,3 +214,32 @@ scenarios:
     failures = run_file(wrong)
     assert len(failures) == 4, failures  # two checks, for each of two deals
     assert failures[0].startswith("t.test.yaml:6: 'deal': deal 1: expect.sizes.waste: expected 4")
+
+
+def test_start_problems_are_failures() -> None:
+    accepted = "scenarios:\n  - name: x\n    options: {three_card_deals: true}\n    invalid: true\n"
+    assert run_file(scenarios(accepted)) == [
+        "t.test.yaml:4: 'x': the start should be refused but was accepted"
+    ]
+    other_game = "scenarios:\n  - name: x\n    deal_code: golf-1\n"
+    [failure] = run_file(scenarios(other_game))
+    assert failure.startswith("t.test.yaml:3: 'x': cannot set up:") and "not a klondike" in failure
+    with pytest.raises(SpecError, match="only that its start is refused"):
+        scenarios("scenarios:\n  - {name: x, invalid: true, legal: [deal]}\n")
+
+
+def test_a_move_of_no_pile_is_not_silently_illegal() -> None:
+    text = "scenarios:\n  - name: x\n    position: {t1: AS}\n    illegal: [t1>r1]\n"
+    [failure] = run_file(scenarios(text))
+    assert failure.startswith("t.test.yaml:4: 'x': t1>r1 is not a move of this game")
+
+
+def test_stale_and_missing_quotes(tmp_path: Path) -> None:
+    golf = load_scenarios(SPECS / "golf.test.yaml", "golf.test.yaml")
+    assert check_help(golf, SPECS / "golf.xml") == []
+    help_file = tmp_path / "golf.xml"
+    text = (SPECS / "golf.xml").read_text()
+    help_file.write_text(text.replace("There is no redeal.", "There is never a redeal."))
+    problems = check_help(golf, help_file)
+    assert any("'There is no redeal.' is not a sentence of the help" in p for p in problems)
+    assert any("no scenario quotes 'There is never a redeal.'" in p for p in problems)
