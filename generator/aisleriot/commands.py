@@ -133,7 +133,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
         return EXIT_MISSING
     option_sets = target.option_sets()
     if args.option:
-        option_sets = [dict(args.option)]
+        try:
+            option_sets = [State.new(target.game, dict(args.option)).options]
+        except ValueError as error:
+            print(f"helpdeck diff: {error}", file=sys.stderr)
+            return 1
     try:
         with Aisleriot() as ar:
             target = match_slots(ar, target)
@@ -151,15 +155,30 @@ def cmd_diff(args: argparse.Namespace) -> int:
     return 1 if print_report(target, results, args.show) else 0
 
 
+def _count(least: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            value = least - 1
+        if value < least:
+            raise argparse.ArgumentTypeError(f"expected a whole number >= {least}, got {text!r}")
+        return value
+
+    return parse
+
+
 def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], Any]) -> None:
     diff = command(
         "diff", cmd_diff, "compare a game with GNOME Aisleriot's compiled rules (needs guile)"
     )
     diff.add_argument("game", help="game id")
-    diff.add_argument("--positions", type=int, default=200, help="per option set (default 200)")
-    diff.add_argument("--show", type=int, default=3, help="examples per kind of disagreement")
-    diff.add_argument("--seed", type=int, default=0, help="first deal of the sample")
-    diff.add_argument("--steps", type=int, default=30, help="random moves per deal at most")
+    diff.add_argument(
+        "--positions", type=_count(1), default=200, help="per option set (default 200)"
+    )
+    diff.add_argument("--show", type=_count(0), default=3, help="examples per kind of disagreement")
+    diff.add_argument("--seed", type=_count(0), default=0, help="first deal of the sample")
+    diff.add_argument("--steps", type=_count(1), default=30, help="random moves per deal")
     diff.add_argument(
         "--option",
         action="append",

@@ -67,7 +67,7 @@ def start(ar: Aisleriot, game: Target, options: Mapping[str, bool]) -> None:
     ar.load(game.scheme)
     labels = game.config.options
     if labels:
-        chosen = {**State.new(game.game).options, **options}
+        chosen = State.new(game.game, options).options  # a whole exclusive group
         ar.set_options({labels[name]: on for name, on in chosen.items() if name in labels})
 
 
