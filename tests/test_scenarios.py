@@ -4,6 +4,7 @@ and the scenario runner itself."""
 from __future__ import annotations
 
 import re
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -26,6 +27,7 @@ ROOT = Path(__file__).resolve().parents[1]
 SPECS = ROOT / "specs"
 
 
+@cache
 def _load(game_id: str) -> ScenarioFile | SpecError | None:
     path = scenario_path(SPECS, game_id)
     if not path.exists():
