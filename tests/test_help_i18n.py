@@ -205,6 +205,8 @@ BAD = {
     ),
     "javascript link": MARKUP.replace("https://example.org/rules", "javascript:alert(1)"),
     "broken tag": MARKUP.replace("</keycap>", "</keycap"),
+    "comment": MARKUP.replace("Press", "Press <!-- note -->"),  # was a traceback (issue 12)
+    "processing instruction": MARKUP.replace("Press", "Press <?php echo 1; ?>"),
 }
 
 

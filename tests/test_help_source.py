@@ -1,0 +1,198 @@
+"""A help page the help path cannot use is an error at file:line from `lint` and `generate`
+(never a warning with exit 0 and no help); translations and PO file names that used to
+crash or escape `generated/help/` are clear errors (issue 12, points 4 and 6)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from generator.diagnostics import SpecError
+from generator.help.page import read_page
+from generator.help.source import help_source, help_source_bytes
+from generator.pipeline import project_root
+from runtime.cli import main
+
+ROOT = project_root()
+LEGACY = (ROOT / ".." / "shared" / "corpus" / "aisleriot" / "legacy").resolve()
+PO_HEADER = (
+    'msgid ""\nmsgstr ""\n"Language: sv\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+)
+
+SARATOGA = (ROOT / "specs/saratoga.xml").read_bytes()
+_ROOT_TAG = b'<sect1 id="Saratoga">'
+_DOCTYPE_END = b'docbookx.dtd">'
+_FIRST_PARA = b"<para>\n    Saratoga plays"
+
+
+def _variant(old: bytes, new: bytes) -> bytes:
+    assert old in SARATOGA
+    return SARATOGA.replace(old, new, 1)
+
+
+def _line_of(data: bytes, marker: bytes) -> int:
+    return data[: data.index(marker)].count(b"\n") + 1
+
+
+# name -> (page bytes, marker on the reported line, words of the message)
+BROKEN: dict[str, tuple[bytes, bytes, str]] = {
+    "undefined entity": (
+        _variant(_FIRST_PARA, b"<para>&nbsp;\n    Saratoga plays"),
+        b"&nbsp;",
+        "undefined entity '&nbsp;'",
+    ),
+    "external entity": (
+        _variant(
+            _DOCTYPE_END, _DOCTYPE_END[:-1] + b' [\n<!ENTITY x SYSTEM "file:///etc/passwd">\n]>'
+        ),
+        b"<!ENTITY x",
+        "external entity 'x'",
+    ),
+    "latin-1 bytes": (
+        _variant(_FIRST_PARA, b"<para>Caf\xe9\n    Saratoga plays"),
+        b"Caf\xe9",
+        "Invalid bytes",
+    ),
+    "malformed": (_variant(_FIRST_PARA, b"<para><emphasis>\n    Saratoga plays"), b"", ""),
+    "xinclude": (
+        _variant(
+            _ROOT_TAG + b"\n  <title>Saratoga</title>\n",
+            b'<sect1 id="Saratoga" xmlns:xi="http://www.w3.org/2001/XInclude">\n'
+            b"  <title>Saratoga</title>\n"
+            b'<xi:include href="file:///etc/passwd" parse="text"/>\n',
+        ),
+        b"<xi:include",
+        "xi:include",
+    ),
+    "local DTD": (
+        _variant(
+            b'"http://www.oasis-open.org/docbook/xml/4.3/docbookx.dtd"', b'"file:///etc/passwd"'
+        ),
+        b"<!DOCTYPE",
+        "local DTD",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_broken_page_is_an_error_with_line_and_hint(case: str) -> None:
+    data, marker, words = BROKEN[case]
+    with pytest.raises(SpecError) as caught:
+        help_source_bytes(data, "specs/saratoga.xml")
+    first = caught.value.diagnostics[0]
+    assert first.file == "specs/saratoga.xml" and first.line is not None and first.hint
+    if marker:
+        assert first.line == _line_of(data, marker)
+        assert words in first.message
+
+
+@pytest.fixture
+def specs(tmp_path: Path) -> Path:
+    folder = tmp_path / "specs"
+    folder.mkdir()
+    shutil.copy(ROOT / "specs/saratoga.yaml", folder / "saratoga.yaml")
+    (folder / "saratoga.xml").write_bytes(SARATOGA)
+    return folder
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = main(list(argv))
+    _, err = capsys.readouterr()
+    return code, err
+
+
+@pytest.mark.parametrize("case", sorted(BROKEN))
+def test_lint_and_generate_both_fail(
+    capsys: pytest.CaptureFixture[str], specs: Path, case: str
+) -> None:
+    data, marker, _ = BROKEN[case]
+    page = specs / "saratoga.xml"
+    page.write_bytes(data)
+    root = specs.parent
+    code, err = _run(capsys, "lint", str(page))
+    assert code == 1 and "error" in err and "Traceback" not in err
+    if marker:
+        assert f"{page}:{_line_of(data, marker)}" in err
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(root))
+    assert code == 1 and "nothing generated" in err and "Traceback" not in err
+    assert not (root / "generated").exists()
+
+
+def test_clean_page_still_generates(capsys: pytest.CaptureFixture[str], specs: Path) -> None:
+    root = specs.parent
+    assert _run(capsys, "lint", str(specs / "saratoga.xml"))[0] == 0
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(root))
+    assert code == 0, err
+    assert (root / "generated/help/C/saratoga.xml").read_bytes() == SARATOGA
+
+
+def test_comments_anywhere_are_fine() -> None:
+    data = _variant(_ROOT_TAG, _ROOT_TAG + b"<!--<sect1info><author/></sect1info>--><?pi x?>")
+    page = read_page(help_source_bytes(data, "x.xml"))
+    assert page.title == "Saratoga" and page.sections[0].blocks
+
+
+@pytest.mark.skipif(not LEGACY.is_dir(), reason=f"the Aisleriot legacy corpus is absent ({LEGACY})")
+def test_legacy_sgml_page_becomes_xml_help() -> None:
+    data = help_source(LEGACY / "lady_jane.sgml-db31-chapter-bridgehead.sgml")
+    assert data.startswith(b"<?xml")
+    page = read_page(data)
+    assert page.title == "Lady Jane"
+    text = " ".join(i.plain() for s in page.sections for b in s.blocks for i in b.inlines)
+    assert "Maximum possible score" in text
+
+
+# --- translations (issue 12, point 4) ----------------------------------------------
+
+
+def _po(specs: Path, name: str, body: str) -> Path:
+    po = specs / "po" / name
+    po.parent.mkdir(exist_ok=True)
+    po.write_text(body, encoding="utf-8")
+    return po
+
+
+def test_comment_in_msgstr_is_a_rejected_translation(
+    capsys: pytest.CaptureFixture[str], specs: Path
+) -> None:
+    po = _po(specs, "sv.po", PO_HEADER + 'msgid "Saratoga"\nmsgstr "Saratoga<!-- note -->"\n')
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(specs.parent))
+    assert code == 0 and "Traceback" not in err
+    assert f"{po}:6: warning" in err and "comment" in err
+    code, err = _run(
+        capsys, "generate", "--strict", "--specs", str(specs), "--root", str(specs.parent)
+    )
+    assert code == 1 and f"{po}:6: error" in err
+
+
+def test_unknown_charset_is_an_error_at_its_line(
+    capsys: pytest.CaptureFixture[str], specs: Path
+) -> None:
+    po = _po(specs, "sv.po", PO_HEADER.replace("UTF-8", "utf-9"))
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(specs.parent))
+    assert code == 1 and "LookupError" not in err and "Traceback" not in err
+    assert f"{po}:4: error: unknown charset 'utf-9'" in err
+
+
+@pytest.mark.parametrize("name", ["javascript:alert(1).po", "...po", "SV.po", "sv-x.po", "a b.po"])
+def test_po_name_must_be_a_language_code(
+    capsys: pytest.CaptureFixture[str], specs: Path, name: str
+) -> None:
+    _po(specs, name, PO_HEADER)
+    root = specs.parent
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(root))
+    assert code == 1 and "not named after a language" in err
+    assert not (root / "generated").exists()
+
+
+@pytest.mark.parametrize("name", ["sv.po", "pt_BR.po", "sr@latin.po", "ast.po"])
+def test_language_codes_that_pass(
+    capsys: pytest.CaptureFixture[str], specs: Path, name: str
+) -> None:
+    _po(specs, name, PO_HEADER)
+    root = specs.parent
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(root))
+    assert code == 0, err
+    assert (root / "generated/help" / name[:-3] / "saratoga.html").exists()
