@@ -309,22 +309,29 @@ def _two_row_plan(
     half = math.ceil(len(tableau) / 2)
     left, right = head + list(reserves), list(foundations)
     cols = max(half, 4)
-    rows: list[list[int]] = []  # -1: a gap
+    # A row that is only one corner's group keeps to that corner when the help names it.
+    placement = layout.placement
+    said_left = Region.TOP_LEFT in (placement.stock.region, placement.reserves.region)
+    said_right = placement.foundations.region is Region.TOP_RIGHT
+    rows: list[tuple[list[int], float]] = []  # (piles, -1: a gap; where the row starts)
     if len(left) + len(right) + (1 if left and right else 0) <= cols:
-        rows.append(left + [-1] * (cols - len(left) - len(right)) + right)
+        rows.append((left + [-1] * (cols - len(left) - len(right)) + right, 0.0))
     else:
         chunks = [right[i : i + cols] for i in range(0, len(right), cols)]
+        aligned = [(c, (cols - len(c)) * PITCH * (1.0 if said_right else 0.5)) for c in chunks]
         if chunks and left and len(left) + 1 + len(chunks[-1]) <= cols:
             last = chunks.pop()
-            chunks.append(left + [-1] * (cols - len(left) - len(last)) + last)
+            aligned[-1] = (left + [-1] * (cols - len(left) - len(last)) + last, 0.0)
         elif left:
-            chunks = [left[i : i + cols] for i in range(0, len(left), cols)] + chunks
-        rows += chunks
-    cols = max(cols, *(len(r) for r in rows))
+            lefts = [left[i : i + cols] for i in range(0, len(left), cols)]
+            aligned = [
+                (c, 0.0 if said_left else (cols - len(c)) * PITCH / 2) for c in lefts
+            ] + aligned
+        rows += aligned
+    cols = max(cols, *(len(r) for r, _ in rows))
     places: list[Place] = []
     y = 0.0
-    for row in rows:
-        start = (cols - len(row)) * PITCH / 2
+    for row, start in rows:
         for i, pile in enumerate(row):
             if pile >= 0:
                 places.append(Place(pile, start + i * PITCH, y, waste_fan(pile)))
@@ -462,7 +469,10 @@ def _placed_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
     def fan(pile: int) -> Fan:
         return Fan.RIGHT if waste_fans and pile == layout.waste else Fan.NONE
 
-    corners = bool(regions.top_left or regions.top_right)
+    # The corner groups may head side blocks on a short window, unless the help puts the
+    # tableau below them ("Four piles below the Foundations").
+    below = layout.placement.tableau.region is Region.BOTTOM
+    corners = bool(regions.top_left or regions.top_right) and not below
     plans = []
     for sides in (False, True) if corners else (False,):
         left = (regions.top_left if sides else ()) + regions.left
