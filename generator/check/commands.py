@@ -1,16 +1,15 @@
 """``helpdeck check GAME``: run for one game what CI runs for every game.
 
-Stages: lint (the spec reads and merges without errors), scenarios (specs/<game>.test.yaml
-passes and quotes every Setup and Rules sentence of the help), conformance (seeded random
-games keep every invariant) and golden (deals, perft counts and playthrough match the stored
-records; ``--update-golden`` rewrites them). One summary line per stage; exit status 1 when any
-stage fails.
+Stages: lint (the spec reads and merges without errors, strictly: every help sentence is
+accounted for), scenarios (specs/<game>.test.yaml passes and quotes every Setup and Rules
+sentence of the help), conformance (seeded random games keep every invariant) and golden
+(deals, perft counts and playthrough match the stored records; ``--update-golden`` rewrites
+them). One summary line per stage; exit status 1 when any stage fails.
 """
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from collections.abc import Callable
@@ -20,23 +19,18 @@ from typing import Any
 from generator.check.conformance import MOVES_PER_GAME, conformance_failures
 from generator.check.golden import golden_failures, update_golden
 from generator.check.scenarios import check_help, load_scenarios, run_file, scenario_path
-from generator.diagnostics import Diagnostic, Level, SpecError
-from generator.pipeline import GameSources, discover, load_spec, project_root
+from generator.diagnostics import Level, SpecError
+from generator.pipeline import GameSources, discover, load_spec, project_root, strictly
 from runtime.engine import game_ids
 
 Stage = Callable[[], list[str]]
 
 
 def lint_failures(sources: GameSources) -> list[str]:
-    """Error diagnostics of the spec (and of the strict lint, where it is available)."""
-    loaded, diagnostics = load_spec(sources)
-    try:
-        strict: Any = getattr(importlib.import_module("generator.lint"), "strict_diagnostics", None)
-    except ImportError:
-        strict = None
-    if loaded is not None and strict is not None:
-        diagnostics = diagnostics + list(strict(sources))
-    return [d.format() for d in diagnostics if isinstance(d, Diagnostic) and d.level is Level.ERROR]
+    """The spec's error diagnostics, as `helpdeck lint --strict` reports them (a help sentence
+    the reader did not account for is an error)."""
+    _loaded, diagnostics = load_spec(sources)
+    return [d.format() for d in strictly(diagnostics) if d.level is Level.ERROR]
 
 
 def scenario_failures(specs_dir: Path, game_id: str) -> list[str]:
@@ -105,6 +99,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             for failure in failures:
                 print("    " + failure.replace("\n", "\n    "))
             failed += bool(failures)
+    sys.stdout.flush()
     if failed:
         print(f"{failed} stage(s) failed", file=sys.stderr)
         return 1
