@@ -53,7 +53,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
             return 1
         print(f"generated/ is up to date ({len(outputs)} files)")
         return 0
-    changed = write_outputs(outputs, root)
+    try:
+        changed = write_outputs(outputs, root)
+    except OSError as error:
+        where = error.filename or root
+        print(f"{where}: error: cannot write: {error.strerror}", file=sys.stderr)
+        print("nothing generated: generated/ is as it was", file=sys.stderr)
+        return 1
     print(f"{len(outputs)} files, {len(changed)} changed")
     return 0
 

@@ -23,6 +23,8 @@ from generator.spec.model import VariantSpec
 from generator.spec.sidecar import load_sidecar
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9_]{0,39}$")
+# generated/help/<lang>/index.html is the language's contents page; catalog.py the registry.
+RESERVED_IDS = frozenset({"index", "catalog"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +62,16 @@ def discover(specs_dir: Path) -> tuple[list[GameSources], list[Diagnostic]]:
         if sidecar.name.endswith(".test.yaml"):
             continue  # rule scenarios (generator/check), not a sidecar
         game_id = sidecar.stem
+        if game_id in RESERVED_IDS:
+            diagnostics.append(
+                Diagnostic(
+                    str(sidecar),
+                    None,
+                    f"{game_id!r} is a name the generated files use for themselves",
+                    hint="rename the game's files",
+                )
+            )
+            continue
         if not GAME_ID.match(game_id):
             diagnostics.append(
                 Diagnostic(
@@ -236,15 +248,28 @@ def stale_files(outputs: dict[str, bytes], root: Path) -> list[str]:
 
 
 def write_outputs(outputs: dict[str, bytes], root: Path) -> list[str]:
-    """Write changed files atomically and remove generated files whose spec is gone."""
+    """Write changed files and remove generated files whose spec is gone, all or nothing:
+    every new file is staged beside its target first, and only when all are staged are they
+    swapped in. A failure while staging removes the staged files and leaves generated/ as it
+    was."""
     changed = stale_files(outputs, root)
-    for relative in changed:
-        path = root / relative
-        if relative not in outputs:
-            path.unlink()
-            continue
-        path.parent.mkdir(parents=True, exist_ok=True)
-        temporary = path.with_name(path.name + ".tmp")
-        temporary.write_bytes(outputs[relative])
+    staged: list[tuple[Path, Path]] = []
+    try:
+        for relative in changed:
+            if relative not in outputs:
+                continue
+            path = root / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = path.with_name(f".{path.name}.staged")
+            temporary.write_bytes(outputs[relative])
+            staged.append((temporary, path))
+    except OSError:
+        for temporary, _ in staged:
+            temporary.unlink(missing_ok=True)
+        raise
+    for temporary, path in staged:
         temporary.replace(path)
+    for relative in changed:
+        if relative not in outputs:
+            (root / relative).unlink()
     return changed

@@ -140,7 +140,11 @@ def piles(text: str, count: int) -> list[Hit]:
         found = shape(text, count)
         if found is not None:
             down, up, phrase, rows = found
-            if len(down) == len(up) == count and min(down + up) >= 0 and _holds(text, down, up):
+            if (
+                len(down) == len(up) == count
+                and all(n >= 0 for n in down + up)
+                and _holds(text, down, up)
+            ):
                 hits = [Hit("tableau.face_down", down, phrase), Hit("tableau.face_up", up, phrase)]
                 return [*hits, Hit("tableau.face_rows", rows, phrase)] if rows else hits
             return []

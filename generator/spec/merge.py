@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from generator.diagnostics import Diagnostic, Level
+from generator.diagnostics import Diagnostic, Level, has_errors
 from generator.spec.accounting import accounting_diagnostics, acknowledge
 from generator.spec.checks import consistency_diagnostics
 from generator.spec.facts import Fact, ProseFacts
@@ -85,6 +85,27 @@ def merge_facts(
                 Diagnostic(sidecar.path, fact.provenance.line, "unknown field", field=fact.path)
             )
             continue
+        if fact.path == "id":
+            diagnostics.append(
+                Diagnostic(
+                    sidecar.path,
+                    fact.provenance.line,
+                    "a game's id is its file name; a sidecar cannot set it",
+                    field="id",
+                    hint=f"remove id:, or rename the files to {fact.value}.yaml and .xml",
+                )
+            )
+            continue
+        if _bool_for_number(fact):
+            diagnostics.append(
+                Diagnostic(
+                    sidecar.path,
+                    fact.provenance.line,
+                    f"expected a number, got {str(fact.value).lower()}",
+                    field=fact.path,
+                )
+            )
+            continue
         said = stated.get(fact.path)
         if said is None:
             if fact.provenance.override:
@@ -131,6 +152,21 @@ def merge_facts(
         # The model's own validators would repeat these, blaming the wrong file.
         diagnostics.extend(unsourced + contradictions)
         return None, diagnostics
+    if has_errors(diagnostics):  # options on unknown fields, ids, ...: nothing to validate
+        return None, diagnostics
+    combinations = combination_count(tuple(sidecar.options))
+    if combinations > MAX_OPTION_SETS:
+        diagnostics.append(
+            Diagnostic(
+                sidecar.path,
+                sidecar.option_lines[0] if sidecar.option_lines else None,
+                f"the options make {combinations} option sets; at most {MAX_OPTION_SETS} are "
+                "allowed (each is a rule set the generator checks and writes)",
+                field="options",
+                hint="put options that exclude each other into one group:",
+            )
+        )
+        return None, diagnostics
     data = _nest(flat)
     data["options"] = [option.model_dump() for option in sidecar.options]
     data["provenance"] = {path: fact.provenance for path, fact in sorted(chosen.items())}
@@ -141,18 +177,62 @@ def merge_facts(
         try:
             effective(spec, values)
         except (ValidationError, ValueError) as error:
+            on = [o for o, v in zip(spec.options, values, strict=True) if v]
+            lines = dict(zip((o.id for o in sidecar.options), sidecar.option_lines, strict=True))
+            names = ", ".join(o.id for o in on) or "none"
             diagnostics.append(
                 Diagnostic(
                     sidecar.path,
-                    None,
-                    f"options {values} give an invalid spec: {error}",
+                    lines.get(on[-1].id) if on else None,
+                    f"with options on: {names}, the spec is invalid: {_first_problem(error)}",
                     field="options",
+                    hint="check the values the options set under on: and off:",
                 )
             )
             return None, diagnostics
     if any(d.level is Level.ERROR for d in diagnostics):
         return None, diagnostics
     return spec, diagnostics
+
+
+MAX_OPTION_SETS = 256
+
+
+def combination_count(options: tuple[Any, ...]) -> int:
+    """How many option sets `option_combinations` would give, without listing them."""
+    groups: dict[str, int] = {}
+    count = 1
+    for option in options:
+        if option.group is None:
+            count *= 2
+        else:
+            groups[option.group] = groups.get(option.group, 0) + 1
+    for size in groups.values():
+        count *= size
+    return count
+
+
+def _first_problem(error: Exception) -> str:
+    """One line for a pydantic error (no input dump, no documentation URL)."""
+    if isinstance(error, ValidationError):
+        problem = error.errors()[0]
+        where = ".".join(str(p) for p in problem["loc"])
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        return f"{where}: {message}" if where else message
+    return str(error).splitlines()[0]
+
+
+def _bool_for_number(fact: Fact) -> bool:
+    """True/false given for a numeric field (pydantic would quietly read it as 1/0)."""
+    if not isinstance(fact.value, bool):
+        return False
+    model: Any = VariantSpec
+    for part in fact.path.split("."):
+        info = model.model_fields.get(part)
+        if info is None:
+            return False
+        model = info.annotation
+    return model is int
 
 
 def _needless_override(sidecar: Sidecar, fact: Fact) -> Diagnostic:
@@ -231,10 +311,10 @@ def _validate(
     except ValidationError as error:
         for problem in error.errors():
             path = ".".join(str(p) for p in problem["loc"])
-            fact = chosen.get(path)
+            fact = chosen.get(path) or _first_under(chosen, path)
             file = fact.provenance.file if fact and fact.provenance.file else sidecar.path
             line = fact.provenance.line if fact else None
-            message = problem["msg"]
+            message = str(problem["msg"]).removeprefix("Value error, ")
             hint = None
             if problem["type"] == "missing":
                 message = "not found in the help and not given in the sidecar"
@@ -243,6 +323,17 @@ def _validate(
                 Diagnostic(file or sidecar.path, line, message, field=path, hint=hint)
             )
         return None
+
+
+def _first_under(chosen: dict[str, Fact], prefix: str) -> Fact | None:
+    """For an error about a whole section (`tableau`): the fact that set its count, else its
+    first stated field, so the message points at a line."""
+    if not prefix:
+        return None
+    under = [f for p, f in sorted(chosen.items()) if p.startswith(prefix + ".")]
+    counts = [f for f in under if f.path.endswith(".count")]
+    found = counts or under
+    return found[0] if found else None
 
 
 def effective(spec: VariantSpec, option_values: tuple[bool, ...]) -> VariantSpec:

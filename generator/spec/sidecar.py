@@ -85,6 +85,11 @@ def _scalar(node: yaml.ScalarNode, file: str) -> Any:
     if text in ("true", "false"):
         return text == "true"
     if _INT.match(text):
+        if len(text.lstrip("+-")) > 18:  # no rule needs more; int() refuses 4,300+ digits
+            line, column = _mark(node)
+            raise SpecError(
+                Diagnostic(file, line, f"number too large: {text[:20]}...", column=column)
+            )
         return int(text)
     if text in _NULL:
         return None
@@ -214,6 +219,15 @@ def _flatten(data: dict[str, Any], prefix: tuple[str, ...] = ()) -> dict[tuple[s
 
 
 def load_sidecar_text(text: str, file: str) -> Sidecar:
+    try:
+        return _load(text, file)
+    except RecursionError:  # PyYAML and the node walk both recurse per level
+        raise SpecError(
+            Diagnostic(file, None, "invalid YAML: nested too deeply", hint="a sidecar is flat")
+        ) from None
+
+
+def _load(text: str, file: str) -> Sidecar:
     if len(text.encode("utf-8", "replace")) > _MAX_SIDECAR_BYTES:
         raise SpecError(Diagnostic(file, None, "sidecar is larger than 256 KiB"))
     try:
@@ -234,6 +248,7 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
         ) from None
     except yaml.YAMLError as error:
         raise SpecError(Diagnostic(file, None, f"invalid YAML: {error}")) from None
+
     if node is None:
         return Sidecar(file, [], [], [], None, None)
     marks: dict[tuple[str | int, ...], tuple[int, int]] = {}
@@ -287,7 +302,15 @@ def load_sidecar(path: Path, name: str | None = None) -> Sidecar:
     try:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as error:
-        raise SpecError(Diagnostic(name, None, f"not UTF-8 text: {error.reason}")) from None
+        line = error.object[: error.start].count(b"\n") + 1
+        raise SpecError(
+            Diagnostic(
+                name,
+                line,
+                f"not UTF-8 text: {error.reason} (byte {error.object[error.start]:#04x})",
+                hint="save the file as UTF-8",
+            )
+        ) from None
     except OSError as error:
         raise SpecError(Diagnostic(name, None, f"cannot read: {error.strerror}")) from None
     return load_sidecar_text(text, name)

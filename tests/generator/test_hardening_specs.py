@@ -1,0 +1,125 @@
+"""Hostile or broken specs end in one clear error at file:line, never a traceback, and a failed
+write leaves generated/ as it was."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from generator.diagnostics import Diagnostic, Level
+from generator.pipeline import render_outputs, write_outputs
+from tests.generator.conftest import MINIMAL_SIDECAR, write
+
+
+def errors(specs: Path, tmp_path: Path) -> list[Diagnostic]:
+    outputs, diagnostics = render_outputs(specs, tmp_path)
+    found = [d for d in diagnostics if d.level is Level.ERROR]
+    assert found and outputs == {}
+    return found
+
+
+def test_a_sidecar_cannot_take_another_games_id(specs: Path, tmp_path: Path) -> None:
+    write(specs / "saratoga.yaml", MINIMAL_SIDECAR)
+    write(specs / "zzz.yaml", MINIMAL_SIDECAR.replace("title: Tiny", "id: saratoga\ntitle: Evil"))
+    (problem,) = errors(specs, tmp_path)
+    assert problem.file.endswith("zzz.yaml") and problem.line == 1 and problem.field == "id"
+    assert "file name" in problem.message
+
+
+@pytest.mark.parametrize("name", ["index", "catalog"])
+def test_reserved_game_names_are_refused(specs: Path, tmp_path: Path, name: str) -> None:
+    write(specs / f"{name}.yaml", MINIMAL_SIDECAR)
+    (problem,) = errors(specs, tmp_path)
+    assert "generated files use" in problem.message
+
+
+def test_too_many_options_fail_fast(specs: Path, tmp_path: Path) -> None:
+    options = "".join(
+        f"  - {{id: o{i}, label: O{i}, default: false, on: {{stock.draw: 3}}}}\n" for i in range(30)
+    )
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR + "options:\n" + options)
+    started = time.perf_counter()
+    found = errors(specs, tmp_path)
+    assert time.perf_counter() - started < 5  # 2**30 sets are never built
+    assert any("option sets; at most 256" in d.message for d in found)
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ("options:\n  - {id: x, label: X, default: false, on: {stOck.draw: 3}}\n", "unknown field"),
+        ("options:\n  - {id: x, label: X, default: false, on: {tableau.count.x: 1}}\n", "unknown"),
+        ("options:\n  - {id: x, label: X, default: false, on: {stock.draw: 0}}\n", "stock.draw"),
+    ],
+)
+def test_bad_option_effects_are_one_line_errors(
+    specs: Path, tmp_path: Path, extra: str, expected: str
+) -> None:
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR + extra)
+    found = errors(specs, tmp_path)
+    assert any(expected in d.message for d in found), [d.format() for d in found]
+    for diagnostic in found:
+        assert "\n" not in diagnostic.message and "http" not in diagnostic.message
+
+
+@pytest.mark.parametrize(
+    ("sidecar", "expected", "line"),
+    [
+        (MINIMAL_SIDECAR.replace("decks: 1", "decks: true"), "expected a number", 2),
+        (MINIMAL_SIDECAR.replace("draw: 1", "draw: " + "9" * 4301), "number too large", 13),
+        ("title: " + "[" * 1000 + "]" * 1000 + "\n", "nested too deeply", None),
+        (MINIMAL_SIDECAR.replace("face_down: [0, 1]", "face_down: [0, 1, 2]"), "face_down", 4),
+    ],
+)
+def test_broken_values_name_the_line(
+    specs: Path, tmp_path: Path, sidecar: str, expected: str, line: int | None
+) -> None:
+    write(specs / "tiny.yaml", sidecar)
+    found = errors(specs, tmp_path)
+    assert any(expected in d.message for d in found), [d.format() for d in found]
+    if line is not None:
+        assert any(d.line == line for d in found), [d.format() for d in found]
+
+
+def test_a_sidecar_that_is_not_utf8_names_the_line(specs: Path, tmp_path: Path) -> None:
+    (specs / "tiny.yaml").write_bytes(MINIMAL_SIDECAR.encode() + b"# caf\xe9\n")
+    (problem,) = errors(specs, tmp_path)
+    assert "not UTF-8" in problem.message and problem.line == MINIMAL_SIDECAR.count("\n") + 1
+
+
+def test_a_zero_pile_tableau_row_is_no_traceback(specs: Path, tmp_path: Path) -> None:
+    write(
+        specs / "tiny.xml",
+        """<?xml version="1.0"?><sect1><title>Tiny</title><sect2><title>Setup</title>
+        <informaltable><tgroup cols="2"><tbody><row><entry>Tableau</entry>
+        <entry>0 Seven piles.</entry></row></tbody></tgroup></informaltable></sect2></sect1>""",
+    )
+    write(specs / "tiny.yaml", "# nothing\n")
+    errors(specs, tmp_path)  # errors, not an exception
+
+
+def test_a_failed_write_leaves_generated_as_it_was(
+    specs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR)
+    outputs, _ = render_outputs(specs, tmp_path)
+    write_outputs(outputs, tmp_path)
+    before = {p: p.read_bytes() for p in (tmp_path / "generated").rglob("*") if p.is_file()}
+    changed = {path: data + b"# changed\n" for path, data in outputs.items()}
+    calls = 0
+    real = Path.write_bytes
+
+    def failing(self: Path, data: bytes) -> int:
+        nonlocal calls
+        calls += 1
+        if calls == 2:
+            raise OSError(28, "No space left on device", str(self))
+        return real(self, data)
+
+    monkeypatch.setattr(Path, "write_bytes", failing)
+    with pytest.raises(OSError):
+        write_outputs(changed, tmp_path)
+    after = {p: p.read_bytes() for p in (tmp_path / "generated").rglob("*") if p.is_file()}
+    assert after == before  # nothing swapped in, no staged file left behind
