@@ -25,7 +25,13 @@ def test_a_passing_game(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "check", "golf", "--moves", "300")
     assert status == 0, out + err
     stages = [line.split()[:2] for line in out.splitlines()[1:]]
-    assert stages == [["lint", "ok"], ["scenarios", "ok"], ["conformance", "ok"], ["golden", "ok"]]
+    assert stages == [
+        ["lint", "ok"],
+        ["generated", "ok"],
+        ["scenarios", "ok"],
+        ["conformance", "ok"],
+        ["golden", "ok"],
+    ]
 
 
 def test_a_failing_scenario_fails_the_check(

@@ -1,10 +1,11 @@
 """``helpdeck check GAME``: run for one game what CI runs for every game.
 
 Stages: lint (the spec reads and merges without errors, strictly: every help sentence is
-accounted for), scenarios (specs/<game>.test.yaml passes and quotes every Setup and Rules
-sentence of the help), conformance (seeded random games keep every invariant) and golden
-(deals, perft counts and playthrough match the stored records; ``--update-golden`` rewrites
-them). One summary line per stage; exit status 1 when any stage fails.
+accounted for), generated (the game's files in generated/ are current), scenarios
+(specs/<game>.test.yaml passes and quotes every Setup and Rules sentence of the help),
+conformance (seeded random games keep every invariant) and golden (deals, perft counts and
+playthrough match the stored records; ``--update-golden`` rewrites them). One summary line per
+stage; exit status 1 when any stage fails.
 """
 
 from __future__ import annotations
@@ -13,17 +14,32 @@ import argparse
 import sys
 import time
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from generator.check.conformance import MOVES_PER_GAME, conformance_failures
 from generator.check.golden import golden_failures, update_golden
 from generator.check.scenarios import check_help, load_scenarios, run_file, scenario_path
-from generator.diagnostics import Level, SpecError
-from generator.pipeline import GameSources, discover, load_spec, project_root, strictly
+from generator.diagnostics import Level, SpecError, has_errors
+from generator.pipeline import (
+    GameSources,
+    discover,
+    load_spec,
+    project_root,
+    render_outputs,
+    strictly,
+)
 from runtime.engine import game_ids
 
 Stage = Callable[[], list[str]]
+
+
+@cache
+def _rendered(specs_dir: Path) -> dict[str, bytes] | None:
+    """What `helpdeck generate` would write (rendered once per command), None on errors."""
+    outputs, diagnostics = render_outputs(specs_dir, project_root())
+    return None if has_errors(diagnostics) else outputs
 
 
 def lint_failures(sources: GameSources) -> list[str]:
@@ -31,6 +47,19 @@ def lint_failures(sources: GameSources) -> list[str]:
     the reader did not account for is an error)."""
     _loaded, diagnostics = load_spec(sources)
     return [d.format() for d in strictly(diagnostics) if d.level is Level.ERROR]
+
+
+def generated_failures(outputs: dict[str, bytes] | None, game_id: str) -> list[str]:
+    """The game's files in generated/ that `helpdeck generate` would change."""
+    if outputs is None:
+        return ["specs/ do not generate: run `helpdeck generate` to see the errors"]
+    mine = {p: data for p, data in outputs.items() if Path(p).name.split(".")[0] == game_id}
+    root = project_root()
+    return [
+        f"{path}: out of date: run `helpdeck generate`"
+        for path, data in sorted(mine.items())
+        if not (root / path).exists() or (root / path).read_bytes() != data
+    ]
 
 
 def scenario_failures(specs_dir: Path, game_id: str) -> list[str]:
@@ -60,6 +89,9 @@ def check_game(
 ) -> list[tuple[str, Stage]]:
     game_id = sources.game_id
 
+    def generated() -> list[str]:
+        return generated_failures(_rendered(specs_dir), game_id)
+
     def golden() -> list[str]:
         if update:
             changed = update_golden(game_id)
@@ -69,6 +101,7 @@ def check_game(
 
     return [
         ("lint", lambda: lint_failures(sources)),
+        ("generated", generated),
         ("scenarios", lambda: scenario_failures(specs_dir, game_id)),
         ("conformance", lambda: conformance_failures(game_id, moves)),
         ("golden", golden),
