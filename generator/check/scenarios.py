@@ -71,6 +71,7 @@ class Expect(_Strict):
 
     piles: dict[str, str] | None = None
     tops: dict[str, str] | None = None
+    piles_match: dict[str, str] | None = None
     sizes: dict[str, int | list[int]] | None = None
     face_up: dict[str, int | list[int]] | None = None
     faces: dict[str, str | list[str]] | None = None
@@ -530,6 +531,27 @@ def _check_tops(run: _Run, state: State, value: dict[str, str], _start: Any) -> 
         )
 
 
+def _check_piles_match(run: _Run, state: State, value: dict[str, str], _start: Any) -> None:
+    """Each pile's text (a kind: every pile of it) matches a regular expression, all of it."""
+    for name, pattern in value.items():
+        try:
+            compiled = re.compile(pattern)
+        except re.error as error:
+            raise ValueError(f"{pattern!r} is not a regular expression: {error}") from None
+        where = _pile_indexes(state, name)
+        for pile in [where] if isinstance(where, int) else where:
+            text = card_words(state.piles[pile])
+            if compiled.fullmatch(text) is None:
+                pile_id = state.layout.names[pile]
+                run.fail(
+                    "expect",
+                    "piles_match",
+                    name,
+                    message=f"expect.piles_match.{name}: {pile_id} {text!r} does not match "
+                    f"{pattern!r}",
+                )
+
+
 def _counts(key: str, count: Callable[[tuple[int, ...]], int]) -> Check:
     def check(run: _Run, state: State, value: dict[str, int | list[int]], _start: Any) -> None:
         for name, expected in value.items():
@@ -709,6 +731,7 @@ def _check_option_groups(run: _Run, state: State, value: dict[str, list[str]], _
 _CHECKS: dict[str, Check] = {
     "piles": _check_piles,
     "tops": _check_tops,
+    "piles_match": _check_piles_match,
     "sizes": _counts("sizes", len),
     "face_up": _counts("face_up", _face_up),
     "faces": _check_faces,
