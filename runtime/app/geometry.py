@@ -22,6 +22,7 @@ from runtime.engine.rules import Place as Placed
 RATIO = 1.4  # card height / width
 PITCH = 1.12  # card widths from one column to the next
 PYRAMID_PITCH = 1.04  # tighter, so little of a covered card shows between its covers
+PYRAMID_STEPS = (0.7, 0.6, 0.5)  # pyramid rows apart, in card heights: deepest that fits
 ROW = 1.12  # card heights from one row to the next
 UP_STEP = 0.26  # fan step after a face-up card, in card heights
 DOWN_STEP = 0.11  # fan step after a face-down card
@@ -192,7 +193,8 @@ def _tableau_need(rules: Rules) -> float:
     return 1 + UP_STEP * (longest + 3)
 
 
-def _pyramid_plans(rules: Rules, layout: Layout) -> list[Plan]:
+def _pyramid(layout: Layout, step: float) -> tuple[list[Place], float, float]:
+    """The pyramid's places, rows `step` card heights apart; its width and height."""
     count = len(layout.tableau)
     rows = int((math.isqrt(8 * count + 1) - 1) // 2)
     pyramid: list[Place] = []
@@ -200,12 +202,17 @@ def _pyramid_plans(rules: Rules, layout: Layout) -> list[Plan]:
     for row in range(rows):
         for col in range(row + 1):
             x = (rows - 1 - row) * PYRAMID_PITCH / 2 + col * PYRAMID_PITCH
-            pyramid.append(Place(next(pile), x, row / 2))
-    width = (rows - 1) * PYRAMID_PITCH + 1
-    height = (rows - 1) / 2 + 1
+            pyramid.append(Place(next(pile), x, row * step))
+    return pyramid, (rows - 1) * PYRAMID_PITCH + 1, (rows - 1) * step + 1
+
+
+def _pyramid_plans(rules: Rules, layout: Layout) -> list[Plan]:
     side = [layout.stock] + ([layout.waste] if layout.waste >= 0 else [])
     if layout.placement.stock.region is Region.TOP_LEFT:
-        return [_pyramid_top_left(pyramid, side, width, height)]
+        # Deeper rows first: where the width limits the cards (a phone upright) they tie on
+        # size and the first wins, so the height the window has shows more of each card.
+        return [_pyramid_top_left(*_pyramid(layout, step), side=side) for step in PYRAMID_STEPS]
+    pyramid, width, height = _pyramid(layout, 0.5)
     below = [
         Place(p, width / 2 - len(side) * PITCH / 2 + i * PITCH + (PITCH - 1) / 2, height + 0.15)
         for i, p in enumerate(side)
@@ -218,7 +225,7 @@ def _pyramid_plans(rules: Rules, layout: Layout) -> list[Plan]:
     ]
 
 
-def _pyramid_top_left(pyramid: list[Place], side: list[int], width: float, height: float) -> Plan:
+def _pyramid_top_left(pyramid: list[Place], width: float, height: float, side: list[int]) -> Plan:
     """Stock (and waste) in the top left corner, in the room the pyramid's slopes leave; the
     pyramid moves right only as far as it must to clear them."""
     right = (len(side) - 1) * PITCH + 1 + GAP
