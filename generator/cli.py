@@ -112,11 +112,9 @@ def _lint_one(
     # The help path (generated help, translations) refuses what the prose reader tolerates:
     # errors for a game's page, warnings for a lone page (a book, a page being studied).
     problems = help_problems(sources.help_file, game=sources.sidecar.exists())
-    seen = {(d.line, d.column) for d in problems}
     rest = _lint_sources(sources, as_json, strict)
-    return problems + [
-        d for d in rest if d.level is not Level.ERROR or (d.line, d.column) not in seen
-    ]
+    seen = {(d.line, d.column) for d in rest if d.level is Level.ERROR}  # e.g. malformed XML
+    return [d for d in problems if (d.line, d.column) not in seen] + rest
 
 
 def _lint_sources(sources: GameSources, as_json: bool, strict: bool = False) -> list[Diagnostic]:

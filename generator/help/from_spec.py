@@ -23,6 +23,8 @@ from generator.spec.model import (
     GroupLimit,
     GroupMove,
     Option,
+    Place,
+    Region,
     ScoringKind,
     StockEnd,
     StockTarget,
@@ -105,11 +107,44 @@ def build_phrase(build: Build) -> str:
     return f"built {direction.get(build.direction, 'up')} {suit[build.suit]}"
 
 
+# Where a kind of pile goes, in words the prose reader reads back (generator/prose/placement).
+_WHERE = {
+    Region.TOP_LEFT: "at top left",
+    Region.TOP_CENTER: "at top center",
+    Region.TOP_RIGHT: "at top right",
+    Region.TOP: "along the top",
+    Region.BESIDE_STOCK: "beside the Stock",
+    Region.LEFT: "on the left",
+    Region.RIGHT: "on the right",
+    Region.MIDDLE: "in the middle",
+    Region.BOTTOM: "along the bottom",
+}
+
+
+def _where(place: Place, count: int, kind: str = "Tableau") -> str:
+    """ ", two at top left and two at top right" / " on the left" / "" (the app's usual place)."""
+    if place.split and place.region is Region.TOP:
+        rest = count - place.split
+        return f", {number(place.split)} at top left and {number(rest)} at top right"
+    if place.split and kind == "Tableau":
+        return f", {number(place.split)} on each side of the Foundations"
+    return f" {_WHERE[place.region]}" if place.region in _WHERE else ""
+
+
+def _piles(count: int, kind: str = "pile") -> str:
+    return f"{number(count, True)} {kind}{'s' if count != 1 else ''}"
+
+
 def setup_rows(spec: VariantSpec) -> list[tuple[str, str]]:
     rows = [("Type of Deck", "Standard Deck")]
     left = stock_cards(spec)
+    placement = spec.placement
     if left > 0:
-        text = "Top left. Holds the cards left after the deal."
+        region = placement.stock.region
+        text = "Top left. " if region is Region.TOP_LEFT else ""
+        if region in _WHERE and region is not Region.TOP_LEFT:
+            text = f"{_piles(1)}{_where(placement.stock, 1, 'Stock')}. "
+        text += "Holds the cards left after the deal."
         if spec.stock.target is StockTarget.WASTE:
             text += f" Cards are turned onto the Waste {_at_a_time(spec.stock.draw)}."
         else:
@@ -117,10 +152,15 @@ def setup_rows(spec: VariantSpec) -> list[tuple[str, str]]:
             text += f" Each deal from the Stock puts one card on each {where} pile."
         rows.append(("Stock", f"{text} {_redeals(spec.stock.redeals)}"))
     if spec.waste.present and left > 0:
-        rows.append(("Waste", "Beside the Stock. Its top card is available for play."))
+        region = placement.waste.region
+        where = "Beside the Stock. " if region is Region.BESIDE_STOCK else ""
+        if region in _WHERE and region is not Region.BESIDE_STOCK:
+            where = f"{_piles(1)}{_where(placement.waste, 1, 'Waste')}. "
+        rows.append(("Waste", f"{where}Its top card is available for play."))
     foundations = spec.foundations
     if foundations.count:
-        text = f"{number(foundations.count, True)} piles at top right"
+        where = _where(placement.foundations, foundations.count, "Foundations")
+        text = f"{_piles(foundations.count)}{where}"
         if foundations.base is FoundationBase.ACE:
             text += f", {build_phrase(foundations.build)} from Ace to King."
         else:
@@ -129,8 +169,9 @@ def setup_rows(spec: VariantSpec) -> list[tuple[str, str]]:
         rows.append(("Foundations", text))
     reserves = spec.reserves
     if reserves.count:
-        kind = "free cells" if reserves.accepts else "piles"
-        text = f"{number(reserves.count, True)} {kind}. {_reserve_deal(reserves.deal)}"
+        kind = "free cell" if reserves.accepts else "pile"
+        where = _where(placement.reserves, reserves.count, "Reserves")
+        text = f"{_piles(reserves.count, kind)}{where}. {_reserve_deal(reserves.deal)}"
         if reserves.capacity == 1:
             text += " Each reserve holds one card."
         rows.append(("Reserves", text))
@@ -169,7 +210,7 @@ def _tableau_setup(spec: VariantSpec) -> str:
             f" forming a pyramid: one card in the top row, two in the next, and so on to"
             f" {number(rows)} in the bottom row."
         )
-    text = f"{number(tableau.count, True)} pile{'s' if tableau.count != 1 else ''}."
+    text = f"{_piles(tableau.count)}{_where(spec.placement.tableau, tableau.count)}."
     if sizes == list(range(1, len(sizes) + 1)) and len(sizes) > 2:
         text += (
             " The first pile gets one card, the second two, and so on up to"
@@ -273,6 +314,8 @@ def _waste_rule(spec: VariantSpec) -> str:
     text = f"Free cards are played onto the Waste, {build_phrase(build)}."
     if build.wrap:
         text += " Ace and King are next to each other."
+    if spec.waste.build_first:
+        text += " Deal from the Stock onto the Waste only when no free card fits there."
     return text
 
 
