@@ -163,6 +163,10 @@ def test_bad_yaml_and_duplicates_are_located() -> None:
     with pytest.raises(SpecError) as caught:
         scenarios(GOOD.replace("    legal:", "    legal: [\n"))
     assert caught.value.diagnostics[0].line is not None
+    with pytest.raises(SpecError, match="tag"):
+        scenarios("scenarios:\n  - name: !!python/object:os.system x\n")
+    with pytest.raises(SpecError, match="tag"):
+        scenarios("scenarios: !!set {a: null}\n")
     with pytest.raises(SpecError, match="aliases"):
         scenarios("scenarios:\n  - &a {name: x}\n  - *a\n")
     with pytest.raises(SpecError, match="one of deal"):

@@ -176,28 +176,33 @@ class _NodeLoader(yaml.SafeLoader):
         return super().compose_node(parent, index)
 
 
+_TAGS = {
+    yaml.SequenceNode: ("seq",),
+    yaml.MappingNode: ("map",),
+    yaml.ScalarNode: ("str", "int", "bool", "null", "float"),
+}
+
+
 def _plain(node: yaml.Node, file: str, marks: dict[Path_, int], path: Path_ = ()) -> Any:
     """Plain data from a node, recording the line of every key and item."""
-    marks.setdefault(path, node.start_mark.line + 1)
+    line = node.start_mark.line + 1
+    marks.setdefault(path, line)
+    if node.tag not in [f"tag:yaml.org,2002:{t}" for t in _TAGS[type(node)]]:
+        raise SpecError(Diagnostic(file, line, f"YAML tag {node.tag!r} is not allowed"))
     if isinstance(node, yaml.SequenceNode):
         return [_plain(item, file, marks, (*path, i)) for i, item in enumerate(node.value)]
     if isinstance(node, yaml.MappingNode):
         result: dict[str, Any] = {}
         for key_node, value_node in node.value:
             line = key_node.start_mark.line + 1
-            key = str(key_node.value)
             if not isinstance(key_node, yaml.ScalarNode) or key_node.tag.endswith(":merge"):
                 raise SpecError(Diagnostic(file, line, "keys must be plain names"))
+            key = str(key_node.value)
             if key in result:
                 raise SpecError(Diagnostic(file, line, f"duplicate key {key!r}"))
             marks[(*path, key)] = line
             result[key] = _plain(value_node, file, marks, (*path, key))
         return result
-    assert isinstance(node, yaml.ScalarNode)
-    if not node.tag.startswith("tag:yaml.org,2002:"):
-        raise SpecError(
-            Diagnostic(file, node.start_mark.line + 1, f"YAML tag {node.tag!r} is not allowed")
-        )
     return yaml.constructor.SafeConstructor().construct_object(node)
 
 
