@@ -210,6 +210,32 @@ RULE_EXAMPLES = [
 ]
 
 
+# Aisleriot's same-suit group moves (Whitehead, Spiderette, Will o' the Wisp): whatever the
+# build rule, only a run of one suit moves whole.
+RULE_EXAMPLES += [
+    (
+        "Builds of cards in sequence and in the same suit can by moved as a unit.",
+        "tableau",
+        {"tableau.group_move": "same_suit_run"},
+    ),
+    (
+        "Sequences of cards in the same suit can be moved as a unit.",
+        "tableau",
+        {"tableau.group_move": "same_suit_run"},
+    ),
+    (
+        "Builds of cards that are the same suit and in sequence can be moved as a unit.",
+        "tableau",
+        {"tableau.group_move": "same_suit_run"},
+    ),
+    (
+        "Builds of cards in sequence and alternating color can be moved as a unit.",
+        "tableau",
+        {"tableau.group_move": "build"},
+    ),
+]
+
+
 @pytest.mark.parametrize(("text", "pile", "expected"), RULE_EXAMPLES)
 def test_rule_phrases(text: str, pile: str | None, expected: dict[str, Any]) -> None:
     row = pile if pile in ("stock", "reserve", "foundation") else None
@@ -218,8 +244,6 @@ def test_rule_phrases(text: str, pile: str | None, expected: dict[str, Any]) -> 
 
 # Wording that must yield nothing (or nothing for the named path).
 NEGATIVE_EXAMPLES = [
-    ("Builds of cards in sequence and in the same suit can by moved as a unit.", "tableau"),
-    ("Sequences of cards in the same suit can be moved as a unit.", "tableau"),
     (
         "Cards can only be moved singly, but as a shortcut cards in sequence can be moved.",
         "tableau",

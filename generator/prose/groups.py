@@ -41,7 +41,20 @@ _ONE = re.compile(
 # "A run of cards that are all one suit and in order can be picked up and moved as a unit"
 _SAME_SUIT_RUN = re.compile(
     r"\b(?:runs?|builds?|sequences?)\s+of\s+cards\s+that\s+are\s+all\s+(?:one|the\s+same)\s+suit"
-    r"\s+and\s+in\s+order\s+can\s+be\s+(?:picked\s+up\s+and\s+)?moved\b",
+    r"\s+and\s+in\s+order\s+can\s+be\s+(?:picked\s+up\s+and\s+)?moved\b"
+    # Aisleriot: "Builds of cards that are the same suit and in sequence can be moved as a
+    # unit", "Builds of cards in sequence and in the same suit can by moved as a unit",
+    # "Sequences of cards in the same suit can be moved as a unit".
+    r"|\b(?:builds?|sequences?)\s+of\s+cards\s+(?:that\s+are\s+(?:of\s+)?the\s+same\s+suit\s+and\s+"
+    r"in\s+sequence|in\s+sequence\s+and\s+in\s+the\s+same\s+suit|in\s+the\s+same\s+suit)\s+"
+    r"can\s+b[ey]\s+moved(?:\s+as\s+a\s+unit)?",
+    _I,
+)
+# "Builds of cards in sequence and alternating color can be moved as a unit" (Easthaven): the
+# build the tableau rule makes, moved whole.
+_BUILD_AS_RULE = re.compile(
+    r"\bbuilds?\s+of\s+cards\s+in\s+sequence\s+and\s+(?:in\s+)?alternating\s+colou?rs?\s+"
+    r"can\s+be\s+moved(?:\s+as\s+a\s+unit)?",
     _I,
 )
 # Group rules qualified by suit or value are not the tableau build rule.
@@ -95,6 +108,9 @@ def find(sentence: Sentence) -> list[Hit]:
     same_suit = _SAME_SUIT_RUN.search(text)
     if same_suit:
         return [*hits, Hit("tableau.group_move", "same_suit_run", _words(same_suit))]
+    as_rule = _BUILD_AS_RULE.search(text)
+    if as_rule:
+        return [*hits, Hit("tableau.group_move", "build", _words(as_rule))]
     for value, pattern in (("any_face_up", _ANY_FACE_UP), ("build", _BUILD), ("one", _ONE)):
         match = pattern.search(text)
         if match and (value == "any_face_up" or not _QUALIFIED.search(text)):
