@@ -178,7 +178,7 @@ def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], 
     )
     diff.add_argument("--show", type=_count(0), default=3, help="examples per kind of disagreement")
     diff.add_argument("--seed", type=_count(0), default=0, help="first deal of the sample")
-    diff.add_argument("--steps", type=_count(1), default=30, help="random moves per deal")
+    diff.add_argument("--steps", type=_count(1), default=60, help="random moves per deal")
     diff.add_argument(
         "--option",
         action="append",
