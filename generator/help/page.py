@@ -8,7 +8,6 @@ says nothing a keyword table could read, but the merge keeps the structure intac
 
 from __future__ import annotations
 
-from copy import deepcopy
 from dataclasses import dataclass, field, replace
 
 from lxml import etree
@@ -73,7 +72,8 @@ STYLES: dict[str, str] = {
     **dict.fromkeys(("keycap", "keycombo", "keysym", "shortcut"), "kbd"),
     **dict.fromkeys(("literal", "command", "filename", "application", "code"), "code"),
 }
-_SKIP = frozenset({"remark", "indexterm", "footnote", "sect1info", "titleabbrev", "xref"})
+_INFO = ("sect1info", "sect2info", "sect3info", "sectioninfo", "chapterinfo", "articleinfo")
+_SKIP = frozenset({"remark", "indexterm", "footnote", "titleabbrev", "xref", "docinfo", *_INFO})
 _DIVISIONS = frozenset({"sect2", "sect3", "sect4", "section", "simplesect"})
 _LISTS = frozenset({"itemizedlist", "orderedlist", "simplelist"})
 _TABLES = frozenset({"informaltable", "table"})
@@ -113,32 +113,36 @@ def blocks(node: Element, page_lang: str | None) -> list[Block]:
     """The blocks inside a division or container, nested containers flattened."""
     out: list[Block] = []
     for child in node:
-        name = _name(child)
-        if not name or name in _SKIP or name == "title":
-            continue
-        if name in ("para", "simpara", "formalpara", "term", "bridgehead"):
-            out.append(Block("para", inlines(child), lang=_lang(child, page_lang)))
-        elif name in _TABLES:
-            rows = tuple(
-                tuple(inlines(entry) for entry in row if _name(entry) == "entry")
-                for row in child.iter("{*}row", "row")
-            )
-            out.append(Block("table", rows=rows))
-        elif name in _LISTS:
-            items = tuple(
-                tuple(i for b in blocks(item, page_lang) for i in (*b.inlines, Inline(" ")))
-                if _name(item) == "listitem"
-                else inlines(item)
-                for item in child
-                if _name(item) in ("listitem", "member")
-            )
-            out.append(Block("list", items=items, ordered=name == "orderedlist"))
-        else:
-            title = child.find("title")
-            if name in _DIVISIONS and title is not None:  # a sect3 inside a section
-                out.append(Block("para", (Inline(style="strong", children=inlines(title)),)))
-            out.extend(blocks(child, page_lang))
+        _add_block(child, page_lang, out)
     return out
+
+
+def _add_block(child: Element, page_lang: str | None, out: list[Block]) -> None:
+    name = _name(child)
+    if not name or name in _SKIP or name == "title":
+        return
+    if name in ("para", "simpara", "formalpara", "term", "bridgehead"):
+        out.append(Block("para", inlines(child), lang=_lang(child, page_lang)))
+    elif name in _TABLES:
+        rows = tuple(
+            tuple(inlines(entry) for entry in row if _name(entry) == "entry")
+            for row in child.iter("{*}row", "row")
+        )
+        out.append(Block("table", rows=rows))
+    elif name in _LISTS:
+        items = tuple(
+            tuple(i for b in blocks(item, page_lang) for i in (*b.inlines, Inline(" ")))
+            if _name(item) == "listitem"
+            else inlines(item)
+            for item in child
+            if _name(item) in ("listitem", "member")
+        )
+        out.append(Block("list", items=items, ordered=name == "orderedlist"))
+    else:
+        title = child.find("title")
+        if name in _DIVISIONS and title is not None:  # a sect3 inside a section
+            out.append(Block("para", (Inline(style="strong", children=inlines(title)),)))
+        out.extend(blocks(child, page_lang))
 
 
 def read_page(data: bytes, english: Page | None = None) -> Page:
@@ -146,17 +150,22 @@ def read_page(data: bytes, english: Page | None = None) -> Page:
     root = etree.fromstring(data, safe_parser())
     page_lang = root.get("lang")
     title = root.find("title")
-    intro = Section("intro", "", tuple(blocks(_intro(root), page_lang)))
-    sections = [intro]
+    # (title, blocks) per section; the first is the untitled introduction.
+    parts: list[tuple[str, list[Block]]] = [("", [])]
     for child in root:
-        if _name(child) in _DIVISIONS:
-            heading = child.find("title")
-            text = (
-                _collapse("".join(i.plain() for i in inlines(heading)))
-                if heading is not None
-                else ""
-            )
-            sections.append(Section(section_kind(text), text, tuple(blocks(child, page_lang))))
+        name = _name(child)
+        heading = child.find("title") if name in _DIVISIONS else None
+        if heading is not None or (name in _DIVISIONS and len(child) > 0):
+            text = _collapse(_text(heading))
+            parts.append((text, blocks(child, page_lang)))
+        elif name in _DIVISIONS or name == "bridgehead":
+            # Legacy headings: a <bridgehead>, or an empty marker <sect2>Setup</sect2>;
+            # what follows, up to the next heading, is that section's content.
+            parts.append((_collapse(_text(child)), []))
+        elif name != "title":
+            _add_block(child, page_lang, parts[-1][1])
+    sections = [Section("intro", "", tuple(parts[0][1]))]
+    sections += [Section(section_kind(t), t, tuple(b)) for t, b in parts[1:]]
     setup = _setup_rows(sections)
     page = Page(_collapse(_text(title)), tuple(sections), setup)
     return page if english is None else _kinds_from(page, english)
@@ -164,24 +173,6 @@ def read_page(data: bytes, english: Page | None = None) -> Page:
 
 def _text(node: Element | None) -> str:
     return "" if node is None else "".join(i.plain() for i in inlines(node))
-
-
-def _intro(root: Element) -> Element:
-    """A stand-in element holding the root's children before its first division."""
-    holder = etree.Element("intro")
-    for child in root:
-        if _name(child) in _DIVISIONS:
-            break
-        if _name(child) not in ("", "title"):  # comments and PIs are no content
-            holder.append(_copy(child))
-    return holder
-
-
-def _copy(node: Element) -> Element:
-    """A detached deep copy of an element, without its tail."""
-    copy = deepcopy(node)
-    copy.tail = None
-    return copy
 
 
 def _setup_rows(sections: list[Section]) -> tuple[SetupRow, ...]:
