@@ -15,6 +15,7 @@ from typing import Any
 from generator.aisleriot.compare import Finding, Position, _helpdeck_results, _key, position_of
 from generator.aisleriot.target import Target
 from runtime.engine import DEAL, PileKind, State
+from runtime.engine.cards import FACE_DOWN, RANK
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +193,63 @@ def _stock_double_click(case: Case) -> bool:
     return case.finding.theirs == position_of(after, case.target)
 
 
+def _deal_while_waste_builds(case: Case) -> bool:
+    """Aisleriot deals while a card fits the waste; the help builds the waste "whenever
+    possible" (`waste_build_first`), so Helpdeck deals only when no card fits."""
+    finding, state = case.finding, case.state
+    waste = state.layout.waste
+    if not state.rules.waste_build_first or not state.pile("s") or DEAL in state.legal_moves():
+        return False
+    if not any(m.dst == waste for m in state.legal_moves()):
+        return False
+    stock = case.target.slot_of(state.layout.stock)
+    return finding.kind == "dealable" or finding.action in (
+        ("click", stock),
+        ("double-click", stock),
+    )
+
+
+def _tableau_drag_cards(case: Case) -> tuple[int, int] | None:
+    """(lower, upper): the tableau card Aisleriot's extra drag lands on, and the card put on
+    it, as engine cards."""
+    action = _aisleriot_drag(case)
+    if action is None or case.kind_of(action[3]) is not PileKind.TABLEAU:
+        return None
+    _, src, n, dst = action
+    target, moved = case.before[dst], case.before[src]
+    if not target or len(moved) < n:
+        return None
+    return target[-1] & ~FACE_DOWN, moved[-n] & ~FACE_DOWN
+
+
+def _king_on_ace(case: Case) -> bool:
+    """Aisleriot builds a King on an Ace in the tableau; the help's tableau build stops at
+    the Ace (no wrap)."""
+    cards = _tableau_drag_cards(case)
+    if cards is None:
+        return False
+    lower, upper = cards
+    builds = case.state.rules.tableau_builds
+    return (
+        RANK[lower] == 1
+        and RANK[upper] == 13
+        and builds is not None
+        and not builds(lower, upper, case.state.base)
+    )
+
+
+def _on_base_rank(case: Case) -> bool:
+    """Helpdeck builds on a tableau card of the base rank, which Aisleriot refuses; the help
+    states no such block."""
+    finding, state = case.finding, case.state
+    move = finding.move
+    if finding.kind != "helpdeck-only" or move is None or move.dst < 0:
+        return False
+    if state.layout.kinds[move.dst] is not PileKind.TABLEAU or not state.piles[move.dst]:
+        return False
+    return RANK[state.piles[move.dst][-1] & ~FACE_DOWN] == state.base
+
+
 def _foundation_double_click(case: Case) -> bool:
     """Aisleriot plays cards by itself on a foundation double-click where the help describes
     no such double-click (Helpdeck does nothing), or both send cards up and end apart."""
@@ -299,6 +357,24 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "describes none (Helpdeck does nothing), or sends up every card that can go, lowest "
         "first, where Aisleriot's autoplay picks the cards by its own judgement",
         _foundation_double_click,
+    ),
+    Behaviour(
+        "build-first",
+        "Aisleriot deals from the stock while a card fits the waste; the help builds on the "
+        "waste whenever possible, so the stock is turned only when no card fits",
+        _deal_while_waste_builds,
+    ),
+    Behaviour(
+        "king-on-ace",
+        "Aisleriot builds a King on an Ace in the tableau; the help's tableau is built down "
+        "and never wraps",
+        _king_on_ace,
+    ),
+    Behaviour(
+        "base-rank-block",
+        "Aisleriot builds nothing on a tableau card of the base rank; the help states no such "
+        "rule, so Helpdeck builds on it as on any card",
+        _on_base_rank,
     ),
     Behaviour(
         "never-over",
