@@ -208,3 +208,30 @@ def test_language_codes_that_pass(
     code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(root))
     assert code == 0, err
     assert (root / "generated/help" / name[:-3] / "saratoga.html").exists()
+
+
+SGML_PAGE = (
+    '<!DOCTYPE sect1 PUBLIC "-//OASIS//DTD DocBook V3.1//EN">\n'
+    "<sect1 id=x><title>Old &amp; Gold</title>\n<para>Written long ago\n"
+    "<sect2><title>Goal</title><para>Move every card to the Foundations.\n</sect1>\n"
+)
+
+
+def test_sgml_page_is_extracted_from_its_xml_conversion(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    (specs / "old.xml").write_text(SGML_PAGE, encoding="latin-1")
+    data = help_source(specs / "old.xml")
+    page = read_page(data)
+    assert page.title == "Old & Gold" and page.sections[1].kind == "goal"
+    written = tmp_path / "generated/help/C/old.xml"
+    written.parent.mkdir(parents=True)
+    written.write_bytes(data)  # what `helpdeck generate` writes for it
+    where = ("--specs", str(specs), "--root", str(tmp_path))
+    code, err = _run(capsys, "i18n", "extract", *where)
+    assert code == 0, err
+    pot = (specs / "po/helpdeck-help.pot").read_text("utf-8")
+    assert 'msgid "Move every card to the Foundations."' in pot
+    assert "#: generated/help/C/old.xml:" in pot

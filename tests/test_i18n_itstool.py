@@ -314,3 +314,16 @@ def test_translator_credits(tmp_path: Path) -> None:
 def test_translator_credits_from_corpus() -> None:
     credits = translator_credits(HELP / "sv" / "sv.po")
     assert credits and all(isinstance(line, str) and line for line in credits)
+
+
+@needs_corpus
+@needs_itstool
+def test_gnome_segmentation_equals_itstool_bundled_rules(tmp_path: Path) -> None:
+    """`gnome=True` is itstool without `-i`: its bundled DocBook rules, which give a sect1
+    page no rules at all (so GNOME's PO files have `<_:emphasis-1/>` placeholders)."""
+    names = ["C/index.docbook", *(f"C/{p.name}" for p in CORPUS_XML)]
+    oracle = tmp_path / "itstool.pot"
+    run("itstool", "-o", oracle, *names, cwd=HELP)
+    ours = tmp_path / "ours.pot"
+    extract_pot([HELP / n for n in names], ours, base=HELP, gnome=True)
+    assert po_entries(ours) == po_entries(oracle)

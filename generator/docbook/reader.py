@@ -43,7 +43,7 @@ def detect_format(text: str, path: str) -> str:
     return "xml"
 
 
-def _decode(data: bytes, path: str) -> str:
+def decode(data: bytes, path: str) -> str:
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         return data.decode("utf-16")
     if b"\x00" in data:
@@ -76,7 +76,7 @@ def read_help_text(text: str, path: str) -> HelpDocument:
 def _read(data: bytes | str, path: str) -> HelpDocument:
     if len(data) > MAX_BYTES:
         raise spec_error(path, None, f"file is larger than {MAX_BYTES} bytes")
-    text = data if isinstance(data, str) else _decode(data, path)
+    text = data if isinstance(data, str) else decode(data, path)
     if "\x00" in text:
         raise spec_error(path, 1, "binary data, not a DocBook help document")
     if not text.strip():

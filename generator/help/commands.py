@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from generator.diagnostics import SpecError
+from generator.docbook.reader import detect_format
 from generator.help.languages import language_problem, po_files
 from generator.i18n import extract_pot, update_po
 from generator.i18n.gnome import import_gnome
@@ -19,7 +20,13 @@ POT_NAME = "helpdeck-help.pot"
 def help_sources(specs_dir: Path, root: Path) -> list[Path]:
     """Every English help page: specs/*.xml, and for a sidecar-only game the page that
     `helpdeck generate` wrote from its spec (generated/help/C/<game>.xml)."""
-    pages = sorted(specs_dir.glob("*.xml"))
+    pages = []
+    for page in sorted(specs_dir.glob("*.xml")):
+        written = root / "generated/help/C" / page.name
+        if _is_sgml(page) and written.exists():
+            pages.append(written)  # an SGML page: generate converted it to DocBook XML
+        else:
+            pages.append(page)
     for sidecar in sorted(specs_dir.glob("*.yaml")):
         if sidecar.name.endswith(".test.yaml"):
             continue  # rule scenarios, not a sidecar
@@ -30,6 +37,17 @@ def help_sources(specs_dir: Path, root: Path) -> list[Path]:
             else:
                 print(f"{sidecar}: no help yet: run `helpdeck generate` first", file=sys.stderr)
     return pages
+
+
+def _is_sgml(page: Path) -> bool:
+    try:
+        with open(page, "rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return False
+    if head.lstrip().startswith(b"<?xml"):
+        return False
+    return detect_format(head.decode("latin-1"), str(page)) == "sgml"
 
 
 def cmd_extract(args: argparse.Namespace) -> int:

@@ -28,7 +28,7 @@ from typing import Any
 from lxml import etree
 
 from generator.diagnostics import Diagnostic, Level, SpecError
-from generator.docbook.reader import MAX_BYTES, _decode, detect_format
+from generator.docbook.reader import MAX_BYTES, decode, detect_format
 from generator.docbook.sgml_tree import parse_sgml
 from generator.docbook.tree import Element as TreeElement
 from generator.docbook.tree import Text
@@ -196,7 +196,7 @@ def _hint(message: str) -> str:
 
 def _from_sgml(data: bytes, name: str) -> bytes:
     """An SGML-era page as DocBook XML, from the reader's tree (entities expanded)."""
-    tree = parse_sgml(_decode(data, name), name)
+    tree = parse_sgml(decode(data, name), name)
     root = _element(tree)
     body = etree.tostring(root, encoding="utf-8", xml_declaration=True)
     comment = b"\n<!-- converted from SGML DocBook by Helpdeck -->\n"
