@@ -171,7 +171,7 @@ def placement_of(path: Path) -> dict[str, Any]:
 
 
 # The project's pages: every placement they state, read as meant.
-PROJECT = {
+PROJECT: dict[str, dict[str, Any]] = {
     "seahaven": {
         "placement.foundations.region": "top",
         "placement.foundations.split": 2,
@@ -207,7 +207,7 @@ def test_project_pages(game: str) -> None:
 
 
 # The corpus: (page, facts) checked by hand against each page's words.
-CORPUS_EXPECTED = {
+CORPUS_EXPECTED: dict[str, dict[str, Any]] = {
     "seahaven.xml": PROJECT["seahaven"],
     "lady_jane.xml": {
         "placement.stock.region": "top_left",
