@@ -76,10 +76,11 @@ def print_report(
     target: Target,
     results: list[tuple[dict[str, bool], Tally]],
     show: int,
-    out: TextIO = sys.stdout,
+    out: TextIO | None = None,
 ) -> int:
     """The figures, the intended differences by reason, and each kind of unexplained
     disagreement with up to ``show`` examples; the number of unexplained ones."""
+    out = out or sys.stdout
     reasons: Counter[str] = Counter()
     bugs: dict[str, list[Finding]] = {}
     for options, tally in results:
