@@ -3,6 +3,7 @@ outline shown while it is selected. Moving a card moves one rectangle; nothing i
 
 from __future__ import annotations
 
+from kivy.clock import ClockEvent
 from kivy.graphics import Color, InstructionGroup, Rectangle
 from kivy.uix.widget import Widget
 
@@ -14,6 +15,9 @@ class CardWidget(Widget):
         super().__init__(size_hint=(None, None), **kwargs)
         self.card = card
         self._look: tuple[bool, bool, bool, float, float] | None = None
+        # Kept by the table: where an animation takes the card, and one waiting to start.
+        self._target: tuple[float, float] = (0.0, 0.0)
+        self._delayed: ClockEvent | None = None
         with self.canvas:
             Color(1, 1, 1, 1)
             self._face = Rectangle(pos=self.pos, size=self.size)

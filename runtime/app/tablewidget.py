@@ -44,6 +44,8 @@ class TableWidget(Widget):
         self._by_pile: dict[int, list[CardWidget]] = {}
         self._order: list[CardWidget] = []
         self._animating: set[CardWidget] = set()
+        self._stacked: list[CardWidget] = []  # drawing order at rest: pile by pile
+        self._restack_soon = Clock.create_trigger(self._restack_now, -1)
         self._drag: dict[str, object] | None = None
         self._show_stock = True
         self._marker_key: object = None
@@ -71,7 +73,7 @@ class TableWidget(Widget):
         self.finish_animations()
         self.controller = controller
         self._show_stock = shows_stock(controller.state.layout, controller.state.piles)
-        self._assign(controller.state)
+        self._assign(controller.state, keep=False)
         if not self._sized:  # laid out (and dealt without animation) once it has a size
             self._relayout_soon()
             return
@@ -103,7 +105,11 @@ class TableWidget(Widget):
         self.refresh(animate=animate)
 
     def refresh(self, animate: bool = True, stagger: float = 0.0) -> None:
-        """Move every card widget to where the state says it is."""
+        """Move every card widget to where the state says it is.
+
+        Each card keeps its widget while it stays put (two-deck games too: see `_assign`), a
+        card that moves slides from where it was drawn (a card buried in a stack from the
+        stack's place), and once nothing moves the cards are stacked pile by pile again."""
         state, geo = self.state, self.geometry
         if state is None or geo is None:
             return
@@ -114,7 +120,7 @@ class TableWidget(Widget):
         selection = self.controller.selection if self.controller else None
         covered = covered_piles(state)
         order: list[CardWidget] = []
-        moving: list[CardWidget] = []
+        placed: set[CardWidget] = set()
         delay = 0.0
         for pile, spots in sorted(positions.items()):
             cards = state.piles[pile]
@@ -122,34 +128,51 @@ class TableWidget(Widget):
             widgets = self._by_pile[pile]
             for index, (card, (x, y)) in enumerate(zip(cards, spots, strict=True)):
                 widget = widgets[index]
+                placed.add(widget)
+                target = (self.x + x, self.y + y)
                 if index + 2 < len(spots) and spots[index] == spots[index + 1] == spots[index + 2]:
                     # Buried under two cards in the same place (a stock, a foundation): not
-                    # drawn at all. Software GL pays for every covered pixel, and a full stock
-                    # costs as much as the whole tableau.
+                    # drawn at all (software GL pays for every covered pixel), but kept at
+                    # its place, so it slides out from there when it comes to the top.
+                    self._stop(widget)
+                    widget.pos = target
                     continue
                 selected = chosen and index >= len(cards) - selection.size  # type: ignore[union-attr]
                 widget.set_look(
                     card < FACE_DOWN, selected, geo.card_w, geo.card_h, pile not in covered
                 )
-                target = (self.x + x, self.y + y)
-                if _far(widget.pos, target):
-                    if animate and self.duration and widget.x > HIDDEN_X / 2:
-                        self._animate(widget, target, delay)
-                        delay += stagger
-                        moving.append(widget)
-                    else:
-                        widget.pos = target
+                if widget in self._animating and not _far(widget._target, target):
+                    pass  # already on its way there
+                elif (
+                    _far(widget.pos, target)
+                    and animate
+                    and self.duration
+                    and widget.x > HIDDEN_X / 2
+                ):
+                    self._animate(widget, target, delay)
+                    delay += stagger
+                else:
+                    self._stop(widget)
+                    widget.pos = target
                 order.append(widget)
-                if widget in self._animating and widget not in moving:
-                    moving.append(widget)
-        shown = set(order)
-        hidden = [w for w in self.cards if w not in shown]  # e.g. an unseen stock
-        for widget in hidden:
-            widget.pos = (HIDDEN_X, HIDDEN_X)
-        self._restack([w for w in order if w not in moving] + moving)
+        for widget in self.cards:
+            if widget not in placed:  # in a pile the table does not show (an unused stock)
+                self._stop(widget)
+                widget.pos = (HIDDEN_X, HIDDEN_X)
+        self._stacked = order
+        self._restack_now()
         self._highlights.clear()
         if selection is not None:
             self.highlight_targets(self.controller.targets(selection.pile, selection.size))
+
+    def _restack_now(self, _dt: float = 0) -> None:
+        """Pile by pile, bottom card first; cards still sliding on top of all."""
+        moving = self._animating
+        if not moving:
+            self._restack(self._stacked)
+            return
+        order = self._stacked
+        self._restack([w for w in order if w not in moving] + [w for w in order if w in moving])
 
     def _restack(self, order: list[CardWidget]) -> None:
         if order == self._order:
@@ -187,32 +210,46 @@ class TableWidget(Widget):
     # -- animation ----------------------------------------------------------------------
 
     def _animate(self, widget: CardWidget, target: tuple[float, float], delay: float) -> None:
-        Animation.cancel_all(widget)
+        self._stop(widget)
         self._animating.add(widget)
         self.busy = True
+        widget._target = target
         anim = Animation(x=target[0], y=target[1], d=self.duration, t="out_quad")
         anim.bind(on_complete=lambda *_: self._landed(widget))
         if delay:
-            Clock.schedule_once(
-                lambda _dt: anim.start(widget) if widget in self._animating else None, delay
-            )
-            widget._pending = (anim, target)
+            widget._delayed = Clock.schedule_once(lambda _dt: anim.start(widget), delay)
         else:
             anim.start(widget)
-        widget._target = target
+
+    def _stop(self, widget: CardWidget) -> None:
+        """No animation, running or waiting to start, moves ``widget`` any more."""
+        Animation.cancel_all(widget)
+        if widget._delayed is not None:
+            widget._delayed.cancel()
+            widget._delayed = None
+        if widget in self._animating:
+            self._animating.discard(widget)
+            if not self._animating:
+                self.busy = False
+                self._restack_soon()
 
     def _landed(self, widget: CardWidget) -> None:
-        self._animating.discard(widget)
+        widget._delayed = None
+        if widget in self._animating:
+            self._animating.discard(widget)
+            widget.pos = widget._target
+            self._restack_soon()  # a landed card goes back under the cards above it
         if not self._animating:
             self.busy = False
 
     def finish_animations(self) -> None:
         """Jump every moving card to where it was going, so the next change starts clean."""
         for widget in list(self._animating):
-            Animation.cancel_all(widget)
+            self._stop(widget)
             widget.pos = widget._target
         self._animating.clear()
         self.busy = False
+        self._restack_now()
 
     # -- highlights ---------------------------------------------------------------------
 
@@ -329,20 +366,37 @@ class TableWidget(Widget):
 
     _pile_widgets = pile_widgets
 
-    def _assign(self, state: State) -> None:
-        """Which widget shows which card: the k-th copy of a value met (piles in order) gets
-        that value's k-th widget, so single-deck cards always keep their own widget."""
-        met: dict[int, int] = {}
-        by_pile: dict[int, list[CardWidget]] = {}
+    def _assign(self, state: State, keep: bool = True) -> None:
+        """Which widget shows which card. A card keeps its widget while it stays where it
+        was (same pile, same place, same value); the cards that moved then take the widgets
+        of their value left over. In a two-deck game the two copies of a card share a value,
+        so handing widgets out by value alone would swap copies across the table on a
+        deal or an undo. ``keep=False``: a new deal, in order."""
+        old = self._by_pile if keep else {}
+        used: set[int] = set()
+        by_pile: dict[int, list[CardWidget | None]] = {}
+        moved: list[tuple[int, int, int]] = []
         for pile, cards in enumerate(state.piles):
-            widgets = []
-            for card in cards:
+            before = old.get(pile, [])
+            row: list[CardWidget | None] = []
+            for index, card in enumerate(cards):
                 value = card & CARD_MASK
-                copy = met.get(value, 0)
-                met[value] = copy + 1
-                widgets.append(self._widget(value, copy))
-            by_pile[pile] = widgets
-        self._by_pile = by_pile
+                widget = before[index] if index < len(before) else None
+                if widget is not None and widget.card == value and id(widget) not in used:
+                    used.add(id(widget))
+                    row.append(widget)
+                else:
+                    row.append(None)
+                    moved.append((pile, index, value))
+            by_pile[pile] = row
+        for pile, index, value in moved:
+            copies = self._copies.setdefault(value, [])
+            widget = next((w for w in copies if id(w) not in used), None)
+            if widget is None:
+                widget = self._widget(value, len(copies))
+            used.add(id(widget))
+            by_pile[pile][index] = widget
+        self._by_pile = {pile: [w for w in row if w is not None] for pile, row in by_pile.items()}
 
     def _widget(self, value: int, copy: int) -> CardWidget:
         copies = self._copies.setdefault(value, [])

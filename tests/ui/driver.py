@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from runtime.app.launch import Launch, configure_kivy, parse_size
 
@@ -121,6 +122,19 @@ class Driver:
         from runtime.app.screenshot import save_window_png
 
         return save_window_png(self.out / f"{name}.png")
+
+    def verify(self, settled: bool = False, what: str = "") -> None:
+        """What is drawn equals the state (see `drawn.py`); a screenshot if it does not."""
+        from drawn import mismatches
+
+        problems = mismatches(self.table, settled=settled)
+        if problems:
+            name = f"mismatch-{self.args.game}-{self.args.seed}"
+            self.screenshot(name)
+            raise Failed(
+                f"drawn != state{' after ' + what if what else ''} "
+                f"({self.state!r}; {name}.png):\n  " + "\n  ".join(problems)
+            )
 
     def cards_inside_window(self) -> None:
         width, height = self.window.size
@@ -344,6 +358,69 @@ def undo_during_animation(d: Driver) -> None:
                 abs(widget.x - d.table.x - x) < 1 and abs(widget.y - d.table.y - y) < 1,
                 f"card {card} left at {widget.pos} after undo",
             )
+
+
+@scenario
+def drawn_equals_state(d: Driver) -> None:
+    """With animations on: stock clicks, moves, undo and redo, some mid-animation, some
+    after it; after every step each card widget is checked against the engine's state."""
+    from runtime.engine import DEAL, REDEAL
+
+    d.app.game.set_animations(True)
+    d.settle()
+    d.verify(settled=True, what="the deal")
+    rng = random.Random(d.args.seed)
+    stock = d.state.layout.stock
+    for step in range(d.args.events):
+        legal = d.state.legal_moves()
+        roll = rng.random()
+        if roll < 0.3 and (DEAL in legal or REDEAL in legal):
+            what = "a stock click"
+            d.tap(*d.pile_center(stock), frames=0)
+        elif roll < 0.45 and d.state.can_undo():
+            what = "undo"
+            d.app.game.undo()
+        elif roll < 0.5 and d.state.can_redo():
+            what = "redo"
+            d.app.game.redo()
+        elif legal:
+            move = rng.choice(legal)
+            what = f"move {d.state.move_text(move)}"
+            d.app.game.play(move)
+        else:
+            what = "undo (no move left)"
+            d.app.game.undo()
+        d.pump(rng.choice((0, 1, 1, 2, 4)))
+        d.verify(what=f"step {step}: {what}")
+        if rng.random() < 0.25:
+            d.settle()
+            d.verify(settled=True, what=f"step {step}: {what}, settled")
+    d.settle()
+    d.verify(settled=True, what="the last step")
+    print(f"drawn_equals_state: {d.args.events} steps, {len(d.state.move_log)} moves")
+
+
+@scenario
+def deals_then_undo(d: Driver) -> None:
+    """Issue 13's report: Spider seed 499089905, five stock clicks in a row (animations on),
+    then undo; Gypsy: ten deals. The picture is checked after each click and once settled."""
+    d.app.game.set_animations(True)
+    d.settle()
+    stock = d.state.layout.stock
+    for click in range(d.args.events):
+        if not d.app.can_stock:
+            break
+        d.tap(*d.pile_center(stock), frames=2)
+        d.verify(what=f"stock click {click + 1}")
+    d.settle()
+    d.verify(settled=True, what="the stock clicks")
+    d.screenshot(f"{d.args.game}-{d.args.seed}-deals")
+    d.press("Undo")
+    d.pump(1)
+    d.verify(what="undo, mid-animation")
+    d.settle()
+    d.verify(settled=True, what="undo")
+    d.screenshot(f"{d.args.game}-{d.args.seed}-deals-undone")
 
 
 @scenario

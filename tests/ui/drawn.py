@@ -1,0 +1,106 @@
+"""What is drawn equals the state: every card widget on the table against the engine.
+
+`mismatches(table)` compares each card of `state.piles` with the widget the table shows it
+with: the card's value, face up or down (the very texture on the rectangle), its size, its
+pile and place (where it is, or where its animation is taking it), and the drawing order
+within its pile; and that no widget the state does not hold is drawn. With ``settled`` every
+card must also be at rest where it belongs. Used after every step of the UI scenarios.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.animation import Animation
+
+from runtime.app.cardart import BACK_LOOK, card_texture
+from runtime.app.tablewidget import covered_piles
+from runtime.engine.cards import CARD_MASK, FACE_DOWN, card_text
+
+TOLERANCE = 1.0  # pixels
+
+
+def _destination(widget: Any) -> tuple[float, float]:
+    """Where ``widget`` will rest once the animations running on it end."""
+    x, y = widget.pos
+    for anim in list(Animation._instances):
+        if widget.uid in anim._widgets:
+            props = anim.animated_properties
+            x, y = props.get("x", x), props.get("y", y)
+    return x, y
+
+
+def mismatches(table: Any, settled: bool = False, limit: int = 12) -> list[str]:
+    state, geo = table.state, table.geometry
+    if state is None or geo is None:
+        return ["the table shows no game"]
+    problems: list[str] = []
+    spots = geo.positions(state.piles)
+    drawn = list(reversed(table.children))  # Kivy draws children last-first
+    rank = {id(w): i for i, w in enumerate(drawn)}
+    assigned: set[int] = set()
+    covered = covered_piles(state)
+    name = state.layout.names
+    for pile, cards in enumerate(state.piles):
+        widgets = table.pile_widgets(pile)
+        if len(widgets) != len(cards):
+            problems.append(f"{name[pile]}: {len(cards)} cards, {len(widgets)} widgets")
+            continue
+        where = spots.get(pile)
+        if where is None:  # a pile the table does not show (an unused stock)
+            if cards and any(w.parent is not None for w in widgets):
+                problems.append(f"{name[pile]}: not shown, yet its cards are drawn")
+            continue
+        last = -1
+        for index, (card, widget) in enumerate(zip(cards, widgets, strict=True)):
+            assigned.add(id(widget))
+            label = f"{name[pile]}[{index}] {card_text(card & CARD_MASK)}"
+            if widget.card != card & CARD_MASK:
+                problems.append(f"{label}: widget of {card_text(widget.card)}")
+            buried = index + 2 < len(cards) and where[index] == where[index + 1] == where[index + 2]
+            if widget.parent is None:
+                if not buried:
+                    problems.append(f"{label}: not drawn")
+                continue
+            if widget.parent != table:  # (a weak proxy)
+                problems.append(f"{label}: drawn by {widget.parent!r}")
+                continue
+            face_up = card < FACE_DOWN
+            look = widget.card if face_up else BACK_LOOK
+            centre = pile not in covered or not face_up
+            texture = card_texture(look, centre, geo.card_w, geo.card_h)
+            if widget._face.texture is not texture:
+                shown = "face down" if widget._look and not widget._look[0] else "another face"
+                problems.append(
+                    f"{label}: drawn {shown}, should be face {'up' if face_up else 'down'}"
+                )
+            size = tuple(widget._face.size)
+            if abs(size[0] - geo.card_w) > TOLERANCE or abs(size[1] - geo.card_h) > TOLERANCE:
+                problems.append(f"{label}: drawn {size}, cards are {geo.card_w}x{geo.card_h}")
+            x, y = where[index]
+            want = (table.x + x, table.y + y)
+            at = tuple(widget.pos) if settled else _destination(widget)
+            if abs(at[0] - want[0]) > TOLERANCE or abs(at[1] - want[1]) > TOLERANCE:
+                problems.append(
+                    f"{label}: {'at' if settled else 'going to'} {at}, belongs at {want}"
+                )
+            rect = widget._face.pos
+            if abs(rect[0] - widget.x) > TOLERANCE or abs(rect[1] - widget.y) > TOLERANCE:
+                problems.append(
+                    f"{label}: rectangle at {tuple(widget._face.pos)}, widget at {widget.pos}"
+                )
+            if settled and widget in table._animating:
+                problems.append(f"{label}: still animating")
+            order = rank[id(widget)]
+            if not settled or widget not in table._animating:
+                if order < last:
+                    problems.append(f"{label}: drawn under the card below it")
+                last = order
+    strays = [w for w in drawn if id(w) not in assigned]
+    for widget in strays[:3]:
+        problems.append(f"a widget of {card_text(widget.card)} at {widget.pos} holds no card")
+    return problems[:limit]
+
+
+def settled_mismatches(table: Any) -> list[str]:
+    return mismatches(table, settled=True)
