@@ -22,6 +22,7 @@ from generator.aisleriot.slots import match_slots
 from generator.aisleriot.target import Target, TargetError, load_target
 from runtime.cli import parse_option
 from runtime.engine import State
+from runtime.engine.catalog import game_ids
 
 EXIT_MISSING = 2
 
@@ -102,6 +103,12 @@ def print_report(
             print(f"  {why:<26} {count:>7}  {REASONS[why]}", file=out)
     unexplained = sum(len(found) for found in bugs.values())
     print(f"\nunexplained disagreements: {unexplained}", file=out)
+    if unexplained and target.id not in game_ids():
+        print(
+            f"({target.id} is not in the catalog: the replay lines run once its help file and "
+            "sidecar are in specs/ and `helpdeck generate` has run)",
+            file=out,
+        )
     for kind, found in sorted(bugs.items(), key=lambda item: -len(item[1])):
         print(f"\n[{len(found)}] {kind}", file=out)
         for finding in found[:show]:
