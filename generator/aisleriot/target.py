@@ -101,17 +101,22 @@ def load_target(game_id: str, specs_dir: Path | None = None) -> Target:
         from runtime.engine import UnknownGameError, load_game
 
         try:
-            return Target(load_game(game_id), config)
+            game = load_game(game_id)
         except UnknownGameError as error:
             raise TargetError(str(error).strip("'\"")) from None
-    if not sidecar.exists():
-        raise TargetError(f"no sidecar {sidecar}")
-    help_file = sidecar.with_suffix(".xml")
-    sources = GameSources(game_id, help_file if help_file.exists() else None, sidecar)
-    loaded, diagnostics = load_spec(sources)
-    if loaded is None:
-        raise TargetError("\n".join(d.format() for d in diagnostics))
-    return Target(_definition(loaded.spec, loaded.digests), config)
+    else:
+        if not sidecar.exists():
+            raise TargetError(f"no sidecar {sidecar}")
+        help_file = sidecar.with_suffix(".xml")
+        sources = GameSources(game_id, help_file if help_file.exists() else None, sidecar)
+        loaded, diagnostics = load_spec(sources)
+        if loaded is None:
+            raise TargetError("\n".join(d.format() for d in diagnostics))
+        game = _definition(loaded.spec, loaded.digests)
+    unknown = sorted(set(config.options) - {option.id for option in game.options})
+    if unknown:
+        raise TargetError(f"{sidecar}: aisleriot.options names no option of {game_id}: {unknown}")
+    return Target(game, config)
 
 
 def _definition(spec: object, digests: tuple[tuple[str, str], ...]) -> GameDefinition:
