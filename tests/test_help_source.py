@@ -66,6 +66,18 @@ BROKEN: dict[str, tuple[bytes, bytes, str]] = {
         b"<xi:include",
         "xi:include",
     ),
+    "external parameter entity": (
+        _variant(
+            _DOCTYPE_END, _DOCTYPE_END[:-1] + b' [\n<!ENTITY % p SYSTEM "file:///etc/passwd">\n]>'
+        ),
+        b"<!ENTITY % p",
+        "external entity 'p'",
+    ),
+    "xml-stylesheet": (
+        _variant(b"<!DOCTYPE", b'<?xml-stylesheet href="file:///etc/passwd"?>\n<!DOCTYPE'),
+        b"<?xml-stylesheet",
+        "xml-stylesheet",
+    ),
     "local DTD": (
         _variant(
             b'"http://www.oasis-open.org/docbook/xml/4.3/docbookx.dtd"', b'"file:///etc/passwd"'

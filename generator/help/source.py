@@ -12,9 +12,10 @@ and from `helpdeck generate` alike.
   (Latin-1 in a UTF-8 file); an entity the page does not declare (`&nbsp;` from the
   DocBook DTD, which is never loaded); an external entity (`SYSTEM`/`PUBLIC`); a local
   or `file:` DTD; any XInclude element; a figure (`fileref`/`entityref`) outside the
-  page's directory.  Helpdeck never follows a reference out of the page, and it copies
-  none into generated help for later tools to follow: `xi:include` is refused rather
-  than stripped, because stripping would drop the included help without a word.
+  page's directory; an `xml-stylesheet` processing instruction.  Helpdeck never follows
+  a reference out of the page, and copies none into generated help for later tools to
+  follow: `xi:include` is refused rather than stripped, because stripping would drop the
+  included help without a word.
 """
 
 from __future__ import annotations
@@ -116,7 +117,19 @@ def check_xml(data: bytes, name: str) -> list[Diagnostic]:
     if external:  # one error, at the first declaration: a master book may declare dozens
         first = next(iter(external))
         problems.append(_external(name, text, first, external[first], len(external) - 1))
-    for node in root.iter():
+    outside = [*root.itersiblings(preceding=True), *root.itersiblings()]
+    for node in [*outside, *root.iter()]:
+        if isinstance(node, etree._ProcessingInstruction) and node.target == "xml-stylesheet":
+            problems.append(
+                Diagnostic(
+                    name,
+                    node.sourceline if isinstance(node.sourceline, int) else None,
+                    f"an xml-stylesheet reference ({node.text!r}) in a help page",
+                    hint="remove it: generated help has its own style and never points "
+                    "outside the page",
+                )
+            )
+            continue
         where = node.sourceline
         line = where if isinstance(where, int) else None
         if isinstance(node, etree._Entity):
