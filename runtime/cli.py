@@ -10,9 +10,11 @@ import argparse
 import importlib
 import importlib.util
 import json
+import os
+import re
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 from runtime.engine import (
     DealCodeError,
@@ -43,14 +45,42 @@ def short(value: object, limit: int = 40) -> str:
     return shown if len(shown) <= limit else shown[: limit - 3] + "..."
 
 
-def empty_argument(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
-    """The name of an argument given as an empty string (never a valid file, game, deal code
-    or move), or None. ``parser`` is the command's own parser."""
+class Parser(argparse.ArgumentParser):
+    """argparse, with over-long words in its messages cut short (a 5,000-digit argument
+    stays one readable line)."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(readable(message))
+
+
+_LONG_WORD = re.compile(r"\S{121,}")
+
+
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def readable(message: str) -> str:
+    """``message`` as one readable line: control characters and line breaks (an argument may
+    hold them) escaped, and any word over 120 characters (a 5,000-digit argument) cut short."""
+    one_line = _CONTROL.sub(lambda m: repr(m[0])[1:-1], message)
+    return _LONG_WORD.sub(lambda m: m[0][:100] + "...", one_line)
+
+
+def bad_argument(parser: argparse.ArgumentParser, args: argparse.Namespace) -> str | None:
+    """What is wrong with an argument given as an empty string (never a valid file, game,
+    deal code or move) or holding a NUL character (no file name can), or None.
+    ``parser`` is the command's own parser."""
     for action in parser._actions:
         value = getattr(args, action.dest, None)
-        values = value if isinstance(value, list) else [value]
+        values = [v for v in (value if isinstance(value, list) else [value]) if type(v) is str]
+        name = action.option_strings[0] if action.option_strings else action.dest.upper()
+        single = [value] if not isinstance(action, argparse._AppendAction) else value or []
+        if action.nargs is None and any(isinstance(v, list) for v in single):
+            return f"{name} needs a value"  # argparse reads "--deal=--" as []
         if any(v == "" for v in values):
-            return action.option_strings[0] if action.option_strings else action.dest.upper()
+            return f"{name} is empty"
+        if any("\0" in v for v in values):
+            return f"{name} contains a NUL character"
     return None
 
 
@@ -139,7 +169,7 @@ def cmd_games(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="helpdeck", description="Solitaire games whose rules are their help documents."
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -190,14 +220,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.print_help()
         return 2
     subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
-    empty = empty_argument(subparsers.choices[args.command], args)
-    if empty:
-        print(f"helpdeck {args.command}: {empty} is empty", file=sys.stderr)
+    problem = bad_argument(subparsers.choices[args.command], args)
+    if problem:
+        print(f"helpdeck {args.command}: {problem}", file=sys.stderr)
         return 2
     try:
         return handlers[args.command](args)
     except CommandError as error:
-        print(f"helpdeck {args.command}: {error}", file=sys.stderr)
+        print(f"helpdeck {args.command}: {readable(str(error))}", file=sys.stderr)
+        return 1
+    except OSError as error:  # a file named on the command line the system refuses
+        where = f"{short(os.fsdecode(error.filename), 80)}: " if error.filename else ""
+        problem = readable(f"{where}{error.strerror or error}")
+        print(f"helpdeck {args.command}: {problem}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print(f"helpdeck {args.command}: interrupted", file=sys.stderr)

@@ -74,6 +74,30 @@ def test_empty_arguments(capsys: pytest.CaptureFixture[str], argv: list[str], na
     assert status == 2 and one_line(err) == f"helpdeck {argv[0]}: {name} is empty"
 
 
+@pytest.mark.parametrize("option", ["--deal", "--option"])
+def test_a_double_dash_value(capsys: pytest.CaptureFixture[str], option: str) -> None:
+    status, err = run(capsys, "deal", "seahaven", f"{option}=--")
+    assert status == 2 and one_line(err) == f"helpdeck deal: {option} needs a value"
+
+
+@pytest.mark.parametrize("argv", [["lint", "a\0b"], ["show", "seahaven", "--moves", "\0"]])
+def test_nul_in_arguments(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    status, err = run(capsys, *argv)
+    assert status == 2 and "contains a NUL character" in one_line(err)
+
+
+@pytest.mark.parametrize("command", ["lint", "spec"])
+def test_a_file_name_too_long(capsys: pytest.CaptureFixture[str], command: str) -> None:
+    status, err = run(capsys, command, "9" * 5000)
+    assert status == 1 and len(one_line(err)) < 200
+
+
+def test_long_unknown_arguments_are_cut_short(capsys: pytest.CaptureFixture[str]) -> None:
+    status, err = run(capsys, "games", HUGE)
+    assert status == 2 and "unrecognized arguments: 9999" in one_line(err)
+    assert len(one_line(err)) < 200
+
+
 @pytest.mark.parametrize("command", ["lint", "spec"])
 def test_a_directory_is_not_a_help_file(capsys: pytest.CaptureFixture[str], command: str) -> None:
     status, err = run(capsys, command, "/")
