@@ -470,7 +470,9 @@ def _placed_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
     the top corners' groups in the top row or heading the side blocks (still in their
     corners). The most faithful packings come first, so they win ties."""
     regions = _resolve(layout, show_stock)
-    need = _tableau_need(rules)
+    # Room for a fan of six at least, so a tableau dealt one card a pile (Canfield) does
+    # not get cards so big that its builds squeeze.
+    need = max(_tableau_need(rules), 1 + UP_STEP * 6)
     waste_fans = layout.waste >= 0 and rules.stock_draw > 1
 
     def fan(pile: int) -> Fan:
