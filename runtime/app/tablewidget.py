@@ -47,6 +47,7 @@ class TableWidget(Widget):
         self._stacked: list[CardWidget] = []  # drawing order at rest: pile by pile
         self._restack_soon = Clock.create_trigger(self._restack_now, -1)
         self._drag: dict[str, object] | None = None
+        self._tap_moved = False  # the last touch was a tap that made a move
         self._show_stock = True
         self._marker_key: object = None
         # No felt rectangle: the window's clear colour is the felt (a full-window fill costs
@@ -280,12 +281,16 @@ class TableWidget(Widget):
             return False
         self.finish_animations()
         hit = self._hit(touch)
+        tap_moved, self._tap_moved = self._tap_moved, False
         if hit is None:
             self._tap(None)
             return True
         pile, index = hit
-        if touch.is_double_tap and index is not None:  # type: ignore[attr-defined]
-            moves = self.controller.double_tap(pile)
+        stock = pile == self.controller.state.layout.stock
+        if touch.is_double_tap and index is not None and not stock:  # type: ignore[attr-defined]
+            # One gesture, one move: when the double-click's first click already moved a
+            # card (its one obvious move), the second click sends nothing else up.
+            moves = [] if tap_moved else self.controller.double_tap(pile)
             if moves:
                 self.on_play_sequence(moves)
             return True
@@ -351,6 +356,7 @@ class TableWidget(Widget):
             return
         move = self.controller.tap(*hit)
         if move is not None:
+            self._tap_moved = True
             self.on_play(move)
         else:
             self.refresh(animate=False)

@@ -289,6 +289,29 @@ def double_tap(d: Driver) -> None:
 
 
 @scenario
+def double_click_is_one_move(d: Driver) -> None:
+    """Issue 13: on saratoga-0-11 a double-click on 7♣ (t4) tap-moved it with the first click
+    and sent the A♥ under it up with the second. One gesture must make one move."""
+    d.app.session.start_code("saratoga-0-11")
+    d.app.game.set_animations(True)
+    d.app.game.show_game(deal_animation=False)
+    d.settle()
+    t4 = d.state.layout.index["t4"]
+    x, y = d.card_center(t4)
+    d.tap(x, y)
+    d.tap(x, y)
+    check(d.state.move_log and d.state.move_log[-1], "the double-click made no move")
+    d.settle()
+    moves = [d.state.move_text(m) for m in d.state.move_log]
+    check(moves == ["t4>t7"], f"one double-click made {moves}")
+    d.verify(settled=True, what="the double-click")
+    d.screenshot("saratoga-0-11-double-click")
+    d.press("Undo")
+    d.settle()
+    check(not d.state.move_log, "one undo did not take the double-click back")
+
+
+@scenario
 def illegal_drop(d: Driver) -> None:
     d.settle()
     layout, piles = d.state.layout, d.state.piles
@@ -462,6 +485,25 @@ def resume(d: Driver) -> None:
 
 
 @scenario
+def continue_after_relaunch(d: Driver) -> None:
+    """Relaunched with no game named (`helpdeck play`): the chooser comes first, says the
+    saved game is in progress, and Continue is enabled and resumes it."""
+    d.pump(5)
+    check(d.app.root.current == "chooser", f"started on {d.app.root.current}")
+    chooser = d.app.root.get_screen("chooser")
+    rows = {r["game_id"]: r["detail"] for r in chooser.ids.games.data}
+    check("in progress" in rows.get(d.args.game, ""), f"chooser rows: {rows.get(d.args.game)}")
+    d.screenshot("chooser-after-relaunch")
+    d.press("Continue")
+    d.pump(20)
+    check(d.app.root.current == "table", f"Continue went to {d.app.root.current}")
+    d.settle()
+    expected = json.loads((d.out / "expected.json").read_text())
+    check(repr(d.state.key()) == expected["key"], "continued a different position")
+    d.verify(settled=True, what="Continue")
+
+
+@scenario
 def corrupt_save(d: Driver) -> None:
     """Started over a corrupt save: a message, a fresh game, statistics intact."""
     from kivy.uix.modalview import ModalView
@@ -532,10 +574,12 @@ def keyboard(d: Driver) -> None:
 
 @scenario
 def monkey(d: Driver) -> None:
-    """Thousands of random touches anywhere: taps, double taps, drags. No exception, and the
-    saved game still replays to the position on screen."""
+    """Thousands of random touches anywhere, animations on: taps, double taps, drags. No
+    exception, the picture equals the state after every frame, and the saved game still
+    replays to the position on screen."""
     from runtime.engine import replay
 
+    d.app.game.set_animations(True)
     d.settle()
     rng = random.Random(d.args.seed)
     width, height = d.window.size
@@ -556,10 +600,12 @@ def monkey(d: Driver) -> None:
         gestures += 1
         if gestures % 4 == 0:  # several gestures per frame: input is the test, not drawing
             d.pump(1)
+            d.verify(what=f"gesture {gestures}")
         if d.app.root.current != "table" and rng.random() < 0.3:
             d.app.go_back()
     d.app.go_back()
     d.settle()
+    d.verify(settled=True, what="the monkey")
     saved = json.loads((Path(os.environ["HELPDECK_DATA_DIR"]) / "current.json").read_text())
     check(replay(saved["code"], saved["moves"]).key() == d.state.key(), "save drifted")
     print(f"monkey: {events} touch events, {len(d.state.move_log)} moves in the log")
@@ -776,13 +822,15 @@ def main() -> int:
     parser.add_argument("--then-size", type=parse_size, default=None)
     parser.add_argument("--then-label", default="resized")
     parser.add_argument("--resume", action="store_true", help="no --seed: resume the save")
+    parser.add_argument("--chooser", action="store_true", help="as `helpdeck play`: no game")
     args = parser.parse_args()
     Path(args.out).mkdir(parents=True, exist_ok=True)
     launch = Launch(
-        game=args.game,
-        seed=None if args.resume else args.seed,
+        game=None if args.chooser else args.game,
+        seed=None if args.resume or args.chooser else args.seed,
         size=args.size,
         density=args.density,
+        chooser_first=args.chooser,
     )
     configure_kivy(launch)
     from kivy.config import Config

@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from runtime.engine import load_game
 from runtime.engine.catalog import game_ids
 
 pytestmark = pytest.mark.ui
@@ -22,9 +23,42 @@ def test_every_game_starts_and_fits(run, game: str) -> None:  # type: ignore[no-
     run.parallel(desktop, (*phone, *landscape))
 
 
+TWO_DECKS = [
+    g for g in game_ids() if max(r.decks for r in load_game(g).rules_by_options.values()) > 1
+]
+# Every two-deck game and one game of each other shape (stock and waste, pyramid, free
+# cells, reserve, all-to-waste): a sample that keeps CI short (about 25 s each).
+DRAWN_SAMPLE = [*TWO_DECKS, "saratoga", "escalator", "seahaven", "lady_jane", "golf"]
+
+
+@pytest.mark.parametrize("game", DRAWN_SAMPLE)
+def test_drawn_equals_state(run, game: str) -> None:  # type: ignore[no-untyped-def]
+    """Stock clicks, moves, undo and redo with animations on, checked after every step."""
+    output = run("drawn_equals_state", "--game", game, "--events", "50", timeout=240)
+    assert "drawn_equals_state:" in output
+
+
+@pytest.mark.parametrize(("game", "seed", "clicks"), [("spider", 499089905, 5), ("gypsy", 1, 10)])
+def test_deals_then_undo_draw_the_state(run, game: str, seed: int, clicks: int) -> None:  # type: ignore[no-untyped-def]
+    run("deals_then_undo", "--game", game, "--seed", str(seed), "--events", str(clicks))
+
+
+def test_continue_after_relaunch(run) -> None:  # type: ignore[no-untyped-def]
+    run("save_and_kill", "--game", "lady_jane")
+    run("continue_after_relaunch", "--game", "lady_jane", "--chooser")
+
+
 @pytest.mark.parametrize(
     "scenario",
-    ["drag", "tap", "double_tap", "illegal_drop", "stock_and_toolbar", "undo_during_animation"],
+    [
+        "drag",
+        "tap",
+        "double_tap",
+        "double_click_is_one_move",
+        "illegal_drop",
+        "stock_and_toolbar",
+        "undo_during_animation",
+    ],
 )
 def test_input(run, scenario: str) -> None:  # type: ignore[no-untyped-def]
     run(scenario, "--game", "saratoga")
@@ -56,10 +90,9 @@ def test_screens_and_keyboard(run) -> None:  # type: ignore[no-untyped-def]
     run("keyboard", "--game", "saratoga")
 
 
-def test_monkey(run) -> None:  # type: ignore[no-untyped-def]
-    output = run(
-        "monkey", "--game", "saratoga", "--size", "640x480", "--events", "3000", timeout=240
-    )
+@pytest.mark.parametrize("game", ["saratoga", "spider"])
+def test_monkey(run, game: str) -> None:  # type: ignore[no-untyped-def]
+    output = run("monkey", "--game", game, "--size", "640x480", "--events", "3000", timeout=240)
     assert "monkey:" in output
 
 

@@ -51,6 +51,8 @@ class ChooserScreen(Screen):
         app = App.get_running_app()
         session = app.session
         current = session.state.game.id if session.state is not None else None
+        if current is not None:
+            app.game.update()  # the game's title enables Continue (at start-up, too)
         self.ids.games.data = game_rows(self.ids.search.text, session.stats, current)
 
     def pick(self, game_id: str) -> None:
