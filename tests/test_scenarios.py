@@ -3,7 +3,6 @@ and the scenario runner itself."""
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 
@@ -11,7 +10,6 @@ import pytest
 
 from generator.check.scenarios import (
     ScenarioFile,
-    Sentence,
     check_help,
     help_sentences,
     load_scenarios,
@@ -63,14 +61,6 @@ def test_scenario(game_id: str, index: int) -> None:
         pytest.fail("\n".join(failures), pytrace=False)
 
 
-def _old_rule_test_quotes(game_id: str, sentences: list[Sentence]) -> list[str]:
-    """Until a game is converted: its Python rule tests quote the sentences in docstrings."""
-    tests = ROOT / "tests" / "engine" / f"test_rules_{game_id}.py"
-    assert tests.exists(), f"no rule scenarios for {game_id}: write specs/{game_id}.test.yaml"
-    source = re.sub(r"\s+", " ", re.sub(r'"""|#', " ", tests.read_text())).strip()
-    return [s.text for s in sentences if s.text not in source]
-
-
 @pytest.mark.parametrize("game_id", game_ids())
 def test_every_help_sentence_is_quoted(game_id: str) -> None:
     """The help is the rule: each Setup and Rules sentence is quoted by a scenario, and each
@@ -79,9 +69,7 @@ def test_every_help_sentence_is_quoted(game_id: str) -> None:
     if isinstance(loaded, SpecError):
         pytest.fail(str(loaded), pytrace=False)
     if loaded is None:
-        missing = _old_rule_test_quotes(game_id, help_sentences(SPECS / f"{game_id}.xml").required)
-        assert not missing, f"help sentences no test quotes: {missing}"
-        return
+        pytest.fail(f"no rule scenarios for {game_id}: write specs/{game_id}.test.yaml")
     problems = check_help(loaded, SPECS / f"{game_id}.xml")
     if problems:
         pytest.fail("\n".join(problems), pytrace=False)

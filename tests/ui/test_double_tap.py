@@ -13,13 +13,12 @@ import re
 
 import pytest
 
+from generator.check.positions import position
 from generator.pipeline import project_root
 from runtime.app.controller import Controller
 from runtime.engine import State, load_game, new_game
 from runtime.engine.assist import foundation_move, send_up_moves
 from runtime.engine.catalog import game_ids
-
-from ..engine.positions import position
 
 SPECS = project_root() / "specs"
 SENDS_UP = re.compile(r"double-click\s+a\s+foundation\s+to\s+send\s+up", re.IGNORECASE)
