@@ -23,6 +23,7 @@ from generator.help.build import GameHelp, render_help
 from generator.i18n.extract import collect_messages
 from generator.i18n.gnome import gnome_translations
 from generator.pipeline import GameSources, load_spec, project_root
+from runtime.app import helpdoc
 from runtime.cli import main
 
 ROOT = project_root()
@@ -128,7 +129,7 @@ def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
 
 @needs_corpus
 def test_dropped_in_klondike_shows_gnomes_swedish_help(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     specs = tmp_path / "specs"
     specs.mkdir()
@@ -161,6 +162,15 @@ def test_dropped_in_klondike_shows_gnomes_swedish_help(
     assert any(s["title"] == "Vår egen översättning" for s in data["sections"])
     html = (tmp_path / "generated/help/sv/klondike.html").read_text("utf-8")
     assert gnome["Klondike"] in html and "Daniel Nylander" in html  # GNOME's credits
+    # What the app shows (runtime.app.helpdoc reads the same JSON; no Kivy needed).
+    monkeypatch.setattr(helpdoc, "HELP_DIR", tmp_path / "generated/help")
+    helpdoc.help_doc.cache_clear()
+    try:
+        doc = helpdoc.help_doc("klondike", "sv")
+        assert doc is not None and doc.language == "sv" and doc.title == gnome["Klondike"]
+        assert helpdoc.game_title("klondike", "sv", "Klondike") == gnome["Klondike"]
+    finally:
+        helpdoc.help_doc.cache_clear()
 
 
 @needs_corpus
