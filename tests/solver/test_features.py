@@ -42,15 +42,19 @@ def escalator(pyramid: dict[str, str], stock: str, waste_top: str) -> State:
 
 
 def test_hint_on_a_lost_game_offers_the_latest_winnable_undo_point() -> None:
-    # 6C then 7D climb from 5H and clear the pyramid; turning the 9D first buries the way.
-    state = escalator({"t22": "6C", "t23": "7D"}, stock="9D", waste_top="5H")
+    # 5H must go first (nothing else fits 4S); then 6C, the stock's 3C and 4D clear the
+    # pyramid, while 4D before 6C strands the 6C. The stock waits while a card fits.
+    state = escalator({"t22": "6C", "t23": "4D", "t24": "5H"}, stock="3C", waste_top="4S")
+    assert solver_hint(state, time_limit=5.0).move == state.parse_move("t24>w")
+    state.play("t24>w")
     assert solver_hint(state, time_limit=5.0).move == state.parse_move("t22>w")
-    state.play("t22>w")
+    state.play("t23>w")
     state.play("deal")
     result = solver_hint(state, time_limit=5.0)
     assert result == HintResult(None, Verdict.UNWINNABLE, 1)
     state.undo()
-    assert solver_hint(state, time_limit=5.0).move == state.parse_move("t23>w")
+    state.undo()
+    assert solver_hint(state, time_limit=5.0).move == state.parse_move("t22>w")
 
 
 def test_hint_on_a_lost_deal() -> None:
