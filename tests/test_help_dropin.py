@@ -21,7 +21,7 @@ import pytest
 from generator.diagnostics import has_errors
 from generator.help.build import GameHelp, render_help
 from generator.i18n.extract import collect_messages
-from generator.i18n.gnome import gnome_translations
+from generator.i18n.gnome import gnome_translations, import_gnome
 from generator.pipeline import GameSources, load_spec, project_root
 from runtime.app import helpdoc
 from runtime.cli import main
@@ -111,6 +111,31 @@ def test_gnome_translations_cover_every_page(lang: str) -> None:
         assert missing == 0 and not rejected, page.name
         total += len(found)
     assert total > 2000
+
+
+@needs_corpus
+def test_imported_gnome_translations_apply_strictly(tmp_path: Path) -> None:
+    """Pages dropped in with GNOME's sv translation imported: every page's help is Swedish,
+    and `--strict` finds no rejected translation.  CI: every 9th page; all 91 with
+    HELPDECK_FULL_CORPUS=1 (about 20 s: each import rewrites the growing sv.po)."""
+    specs = tmp_path / "specs"
+    specs.mkdir()
+    spec = _any_spec().spec
+    chosen = PAGES if FULL else PAGES[::9]
+    games = []
+    for page in chosen:
+        shutil.copy(page, specs / page.name)
+        games.append(GameHelp(page.stem, specs / page.name, spec))
+        report = import_gnome(specs / page.name, HELP / "sv/sv.po", specs / "po/sv.po", "sv")
+        assert report.missing == 0 and not report.diagnostics, page.name
+    outputs, diagnostics = render_help(games, specs, strict=True)
+    assert not diagnostics, [d.format() for d in diagnostics]
+    for page in chosen:
+        english = json.loads(outputs[f"generated/help/C/{page.stem}.json"])
+        swedish = json.loads(outputs[f"generated/help/sv/{page.stem}.json"])
+        titles = [s["title"] for s in swedish["sections"][1:]]
+        assert titles != [s["title"] for s in english["sections"][1:]], page.name
+        assert [s["kind"] for s in swedish["sections"]] == [s["kind"] for s in english["sections"]]
 
 
 @needs_corpus

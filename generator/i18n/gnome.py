@@ -73,15 +73,16 @@ def _messages(tree: etree._ElementTree, page: Path, name: str, gnome: bool) -> M
 
 
 def gnome_translations(
-    page: Path, gnome_po: Path, name: str | None = None
+    page: Path, gnome_po: Path, name: str | None = None, catalog: Catalog | None = None
 ) -> tuple[list[Imported], int, list[Diagnostic]]:
     """The page's messages (Helpdeck segmentation) that `gnome_po` translates.
 
     Returns them, the number of page messages left untranslated, and the diagnostics of
-    GNOME translations rejected by the markup check.
+    GNOME translations rejected by the markup check.  `catalog` is `gnome_po` already
+    loaded, if the caller has it.
     """
     name = name or str(page)
-    table = translations(load_po(gnome_po))
+    table = translations(catalog if catalog is not None else load_po(gnome_po))
     english = parse_file(page)
     translated = parse_file(page)
     merger = Merger(translated, table, gnome_po, strict=False, gnome=True)
@@ -118,9 +119,9 @@ def _own_nodes(node: Element, units: set[Element]) -> list[Element]:
     return found
 
 
-def gnome_credits(gnome_po: Path) -> list[str]:
+def gnome_credits(catalog: Catalog) -> list[str]:
     """The `Name <email>, years` lines of a GNOME PO's translator-credits."""
-    found = translations(load_po(gnome_po)).get((CREDITS_CONTEXT, CREDITS_ID))
+    found = translations(catalog).get((CREDITS_CONTEXT, CREDITS_ID))
     if found is None:
         return []
     return [line.strip() for line in found.text.splitlines() if CREDIT_LINE.match(line.strip())]
@@ -135,12 +136,13 @@ def import_gnome(
     replace: bool = False,
 ) -> ImportReport:
     """Merge GNOME's translation of `page` into `target` (created if missing)."""
-    found, missing, diagnostics = gnome_translations(page, gnome_po, name)
+    gnome = load_po(gnome_po)
+    found, missing, diagnostics = gnome_translations(page, gnome_po, name, gnome)
     report = ImportReport(missing=missing, diagnostics=diagnostics)
     if target.exists():
         catalog = load_po(target)
     else:
-        plural = header(load_po(gnome_po), "Plural-Forms") or "nplurals=2; plural=(n != 1);"
+        plural = header(gnome, "Plural-Forms") or "nplurals=2; plural=(n != 1);"
         catalog = Catalog(
             locale=None,
             fuzzy=False,
@@ -158,7 +160,7 @@ def import_gnome(
         ]
     for item in found:
         _merge_one(catalog, item, replace, report)
-    _merge_credits(catalog, gnome_credits(gnome_po), report)
+    _merge_credits(catalog, gnome_credits(gnome), report)
     write_catalog(catalog, target)
     return report
 
