@@ -7,6 +7,7 @@ never a traceback.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import importlib.util
 import json
@@ -229,6 +230,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:
         print(f"helpdeck {args.command}: {readable(str(error))}", file=sys.stderr)
         return 1
+    except BrokenPipeError:  # the reader went away (`helpdeck games | head -3`): stop quietly
+        with contextlib.suppress(OSError, ValueError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except OSError as error:  # a file named on the command line the system refuses
         where = f"{short(os.fsdecode(error.filename), 80)}: " if error.filename else ""
         problem = readable(f"{where}{error.strerror or error}")
