@@ -15,7 +15,7 @@ from .text import Sentence
 _I = re.IGNORECASE
 _PILE = r"(?:tableau|foundations?|waste|reserves?|free\s+cells?|stock)"
 _PLAYED = r"(?:can|may)\s+be\s+(?:played|moved|placed)"
-_TO = r"(?:on\s*to|onto|to|on)\s+(?:the\s+|a\s+|an?\s+)?"
+_TO = r"(?:on\s*to|onto|into|to|on)\s+(?:the\s+|a\s+|an?\s+)?"
 # Both places a free card may go; naming only one of them is a restriction, not a convention.
 _OR = r",?\s+or\s+(?:(?:on\s*to|onto|to|on)\s+)?(?:the\s+|a\s+|an\s+)?"
 _EITHER = (
@@ -44,7 +44,8 @@ CONVENTIONS: dict[str, re.Pattern[str]] = {
         rf"|\b(?:the\s+|its\s+|a\s+)?top\s+card(?:\s+of\s+(?:the\s+|each\s+|a\s+)?"
         rf"{_PILE}(?:\s+piles?)?)?\s+(?:is\s+(?:available\s+for|in)\s+play"
         rf"|{_PLAYED}\s+(?:{_EITHER}))"
-        rf"|\ba\s+card\s+in\s+an?\s+{_PILE}\s+{_PLAYED}\s+(?:{_EITHER})",
+        rf"|\ba\s+card\s+in\s+an?\s+{_PILE}\s+{_PLAYED}\s+(?:{_EITHER})"
+        rf"|\b(?:these|its)\s+cards\s+are\s+available\s+for\s+play(?:\s+back)?\s+(?:{_EITHER})",
         _I,
     ),
     # A waste is filled from the stock.

@@ -25,7 +25,7 @@ _RULES: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "king",
         re.compile(
-            r"\b(?:can\s+be\s+)?filled\s+(?:only\s+)?(?:by|with)\s+(?:a\s+)?kings?\b"
+            r"\b(?:can\s+(?:only\s+)?be\s+)?filled\s+(?:only\s+)?(?:by|with)\s+(?:a\s+)?kings?\b"
             r"(?:\s+or\s+(?:by\s+)?an?\s+(?:group|build|run)\s+(?:whose\s+bottom\s+card\s+is|"
             r"that\s+starts\s+with|starting\s+with)\s+a\s+king\b)?"
             r"|\bonly\s+(?:a\s+)?kings?\s+(?:may|can)\s+be\s+(?:moved|placed|played)\s+"

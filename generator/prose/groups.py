@@ -60,6 +60,10 @@ _BUILD_AS_RULE = re.compile(
 # Group rules qualified by suit or value are not the tableau build rule.
 _QUALIFIED = re.compile(r"\bsuit\b|\bcolou?r\b|\bsame\s+value\b|\bbut\b|\bhowever\b", _I)
 _LIMIT = re.compile(
+    # "can only be moved if the number of cards in the build is equal or less than one more
+    # than the number of free cells": the condition is the limit.
+    r"(?:\b(?:can|may)\s+(?:only\s+)?be\s+moved\s+(?:only\s+)?if\s+the\s+number\s+of\s+cards\s+in"
+    r"\s+the\s+build\s+is\s+(?:equal\s+(?:to\s+)?or\s+less\s+than|at\s+most|no\s+more\s+than)\s+)?"
     r"\bone\s+more\s+than\s+the\s+number\s+of\s+(?:free\s+)?(?:reserve|cell)s?(?:\s+slots)?"
     r"(?:\s+free)?\b"
     r"|\b(?:(?:may|can)\s+be\s+moved\s+only\s+if\s+it\s+has\s+no\s+more\s+cards\s+than\s+)?"
