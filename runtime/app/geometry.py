@@ -10,7 +10,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from runtime.engine import Rules
@@ -51,6 +51,7 @@ class Plan:
     places: tuple[Place, ...]
     width: float  # card widths
     height: float  # card heights
+    weight: float = 1.0  # `fit` ranks plans by card size times this
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,7 +361,11 @@ def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
     if rules.covered_by:
         return _pyramid_plans(rules, layout)
     if _usual(layout.placement):
-        return _standard_plans(rules, layout, show_stock)
+        # The placed packings too (corner groups heading side blocks beside a two-row
+        # tableau suit a phone), taken only where they give clearly bigger cards.
+        placed = _placed_plans(rules, layout, show_stock, tableau_rows=(2,))
+        extra = [replace(p, weight=1 / 1.05) for p in placed]
+        return _standard_plans(rules, layout, show_stock) + extra
     return _placed_plans(rules, layout, show_stock)
 
 
@@ -463,7 +468,9 @@ def _or(place: Placed, usual: Region) -> Region:
     return usual if place.region is Region.DEFAULT else place.region
 
 
-def _placed_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
+def _placed_plans(
+    rules: Rules, layout: Layout, show_stock: bool, tableau_rows: tuple[int, ...] = (1, 2)
+) -> list[Plan]:
     """Plans that keep every pile in the region its help names. What varies between them is
     only how a region is packed: side blocks in one to four columns, the tableau in one or
     two rows, the top centre group on the top row or in rows of its own just below it, and
@@ -480,13 +487,17 @@ def _placed_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
 
     # The corner groups may head side blocks on a short window, unless the help puts the
     # tableau below them ("Four piles below the Foundations").
+    # Nor when a group is said to run "along the top": a column is not that.
     below = layout.placement.tableau.region is Region.BOTTOM
-    corners = bool(regions.top_left or regions.top_right) and not below
+    along_top = any(getattr(layout.placement, k).region is Region.TOP for k in _KIND_FIELD.values())
+    corners = bool(regions.top_left or regions.top_right) and not below and not along_top
     plans = []
     for sides in (False, True) if corners else (False,):
         left = (regions.top_left if sides else ()) + regions.left
         right = (regions.top_right if sides else ()) + regions.right
-        for rows in (1, 2) if len(regions.tableau) >= 6 else (1,):
+        for rows in tableau_rows if len(regions.tableau) >= 6 else (1,):
+            if rows not in tableau_rows:
+                continue
             for wrap in (False, True) if regions.top_center else (False,):
                 for left_cols, right_cols, middle_cols in itertools.product(
                     _block_columns(len(left)),
@@ -646,15 +657,15 @@ def fit(
     plans: list[Plan], width: float, height: float, margin: float, min_target: float = 0.0
 ) -> TableGeometry:
     """Scale the plan that gives the largest cards to ``width`` x ``height`` pixels."""
-    best: tuple[float, Plan] | None = None
+    best: tuple[float, float, Plan] | None = None
     for plan in plans:
         card_w = min(
             (width - 2 * margin) / plan.width, (height - 2 * margin) / (plan.height * RATIO)
         )
-        if best is None or card_w > best[0]:
-            best = (card_w, plan)
+        if best is None or card_w * plan.weight > best[0]:
+            best = (card_w * plan.weight, card_w, plan)
     assert best is not None
-    card_w, plan = max(best[0], 1.0), best[1]
+    card_w, plan = max(best[1], 1.0), best[2]
     card_h = card_w * RATIO
     left = (width - plan.width * card_w) / 2
     top = height - margin
