@@ -76,6 +76,11 @@ def test_every_corpus_page_renders_to_help(tmp_path: Path) -> None:
         assert "<!--" not in html and "sect1info" not in html
         rendered += 1
     assert rendered == 91
+    # A figure is not shipped, but its text alternative is shown.
+    for game, alt in (("clock", "Clock Layout."), ("camelot", "The Winning Tableau.")):
+        data = json.loads(outputs[f"generated/help/C/{game}.json"])
+        assert any(alt in p for s in data["sections"] for p in s["paragraphs"]), game
+        assert f"<em>{alt}</em>" in outputs[f"generated/help/C/{game}.html"].decode()
 
 
 @cache

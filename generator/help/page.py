@@ -75,6 +75,7 @@ STYLES: dict[str, str] = {
 _INFO = ("sect1info", "sect2info", "sect3info", "sectioninfo", "chapterinfo", "articleinfo")
 _SKIP = frozenset({"remark", "indexterm", "footnote", "titleabbrev", "xref", "docinfo", *_INFO})
 _DIVISIONS = frozenset({"sect2", "sect3", "sect4", "section", "simplesect"})
+_FIGURES = frozenset({"mediaobject", "screenshot", "figure", "informalfigure"})
 _LISTS = frozenset({"itemizedlist", "orderedlist", "simplelist"})
 _TABLES = frozenset({"informaltable", "table"})
 _SAFE_SCHEMES = ("http://", "https://", "mailto:")
@@ -129,6 +130,12 @@ def _add_block(child: Element, page_lang: str | None, out: list[Block]) -> None:
             for row in child.iter("{*}row", "row")
         )
         out.append(Block("table", rows=rows))
+    elif name in _FIGURES:
+        # The picture itself is not shipped; its text alternative is (never lost silently).
+        for text in child.iter("{*}textobject", "textobject"):
+            alt = _collapse("".join(str(t) for t in text.itertext()))
+            if alt:
+                out.append(Block("para", (Inline(style="em", children=(Inline(alt),)),)))
     elif name in _LISTS:
         items = tuple(
             tuple(i for b in blocks(item, page_lang) for i in (*b.inlines, Inline(" ")))
