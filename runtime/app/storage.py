@@ -29,8 +29,9 @@ DATA_FILES = (SAVE_FILE, STATS_FILE, SETTINGS_FILE)
 MAX_FILE_BYTES = 4 * 1024 * 1024  # a save of a very long game is ~100 kB
 MAX_NESTING = 16  # our files nest 4 deep
 STALE_TEMP_SECONDS = 60.0  # a temp file older than this is a crashed write's leftover
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
-_NOT_BRACKETS = re.compile(r"[^\[\]{}]")
+# A JSON string (an unterminated one runs to the end: so every match succeeds and the scan
+# stays linear), or a bracket.
+_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]', re.DOTALL)
 
 
 def data_dir(default: str | os.PathLike[str] | Callable[[], str | os.PathLike[str]]) -> Path:
@@ -52,9 +53,13 @@ class UnreadableFile(Exception):
 def nesting_depth(text: str) -> int:
     """How deep JSON ``text``'s arrays and objects nest (brackets inside strings ignored)."""
     depth = deepest = 0
-    for char in _NOT_BRACKETS.sub("", _STRINGS.sub("", text)):
-        depth += 1 if char in "[{" else -1
-        deepest = max(deepest, depth)
+    for token in _TOKENS.finditer(text):
+        char = token[0]
+        if char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
     return deepest
 
 

@@ -133,6 +133,13 @@ def test_nesting_is_measured_without_recursion() -> None:
         parse_json(DEEP)
 
 
+def test_nesting_scan_is_linear_on_unterminated_strings() -> None:
+    started = time.perf_counter()
+    assert nesting_depth('"' + '\\"' * 1_000_000) == 0  # quadratic would take hours
+    assert nesting_depth('"' * 999_999 + "[") == 0  # the bracket is inside a string
+    assert time.perf_counter() - started < 5
+
+
 def test_leftover_temp_files_are_removed_at_start(tmp_path: Path) -> None:
     old = time.time() - 3600
     leftovers = [tmp_path / ".current.json.abc123.tmp", tmp_path / ".stats.json.x_9.tmp"]
