@@ -32,10 +32,11 @@ from lxml import etree
 from generator.diagnostics import Diagnostic, SpecError
 from generator.i18n.extract import DocumentMessages
 from generator.i18n.merge import CREDIT_LINE, Merger
-from generator.i18n.messages import CREDITS_CONTEXT, CREDITS_ID, MessageList
+from generator.i18n.messages import CREDITS_CONTEXT, CREDITS_ID, Message, MessageList
 from generator.i18n.po import header, load_po, translations
 from generator.i18n.pofix import repair_previous
 from generator.i18n.rules import Element, is_element, rules_for
+from generator.i18n.safety import markup_problems, parse_fragment
 from generator.i18n.xmlsafe import parse_file
 
 
@@ -103,11 +104,22 @@ def gnome_translations(
         if node is None:  # credits and external-reference messages
             continue
         keys = [gnome_units[n].key for n in _own_nodes(node, units) if n in gnome_units]
-        if keys and all(k in merger.used for k in keys):
+        if keys and all(k in merger.used for k in keys) and _same_markup(node, en, tr):
             out.append(Imported(en.context, en.string(), tr.string(), en.sources[0]))
         else:
             missing += 1
     return out, missing, merger.diagnostics
+
+
+def _same_markup(node: Element, english: Message, translated: Message) -> bool:
+    """A guard on the pairing: the translation must carry the English message's markup."""
+    tag = etree.QName(node).localname
+    try:
+        source = parse_fragment(english.string(), tag, dict(node.nsmap))
+        target = parse_fragment(translated.string(), tag, dict(node.nsmap))
+    except etree.XMLSyntaxError:
+        return False
+    return not markup_problems(source, target)
 
 
 def _own_nodes(node: Element, units: set[Element]) -> list[Element]:
