@@ -11,7 +11,7 @@ Helpdeck keeps inline markup inside its block's message (`docbook-sect1.its`).  
 2. extract Helpdeck's messages from the English page and from the translated one; they
    come in the same order, so each English msgid pairs with its translated msgstr;
 3. keep a pair only if every GNOME message it is made of was translated (not fuzzy,
-   not rejected by the markup check).
+   not rejected by the markup check) and the pair carries the same markup.
 
 The result is merged into `specs/po/<lang>.po` (one PO per language for all games):
 new messages are added, untranslated or fuzzy ones filled, and a translation that
