@@ -82,6 +82,7 @@ LITERALS = [
     str(2**64),
     "1" * 30,
     '"' + "x" * 10_000 + '"',
+    '"' + '\\"' * 20_000,  # an unterminated string of escaped quotes
     '["t1>f1x\u00b2"]',
     '"seahaven-\u00b2"',
     '"no_such_game-1"',
