@@ -397,7 +397,14 @@ OVER_FOLLOWS = Behaviour(
     lambda case: False,
 )
 
-REASONS: dict[str, str] = {b.id: b.reason for b in (*BEHAVIOURS, OVER_FOLLOWS)}
+OVER_WHILE_MOVES = Behaviour(
+    "over-while-moves",
+    "Aisleriot's game-over asks its hint, which looks for useful moves only: it ends a game "
+    "while moves that both sides allow remain; Helpdeck's game is over when no move is left",
+    lambda case: False,
+)
+
+REASONS: dict[str, str] = {b.id: b.reason for b in (*BEHAVIOURS, OVER_FOLLOWS, OVER_WHILE_MOVES)}
 
 
 def explain(case: Case) -> str | None:
@@ -416,9 +423,13 @@ def classify(
     out = [(f, explain(Case(f, state, target, before))) for f in findings if not f.agrees]
     others = [reason for f, reason in out if f.kind != "over"]
     extra_moves = any(f.kind == "aisleriot-only" for f, _ in out)
+    # Aisleriot says over, yet allows every move Helpdeck lists (and Helpdeck lists some).
+    shared_moves = bool(state.legal_moves()) and not any(f.kind == "helpdeck-only" for f, _ in out)
     return [
         (f, OVER_FOLLOWS.id)
         if f.kind == "over" and reason is None and extra_moves and None not in others
+        else (f, OVER_WHILE_MOVES.id)
+        if f.kind == "over" and reason is None and f.aisleriot == "True" and shared_moves
         else (f, reason)
         for f, reason in out
     ]
