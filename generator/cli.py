@@ -68,6 +68,26 @@ _HELP_SUFFIXES = (".xml", ".sgml", ".sgm", ".docbook")
 _SIDECAR_SUFFIXES = (".yaml", ".yml")
 
 
+def _check_help_page(path: Path, target: str) -> None:
+    """A readable file without a title is some other XML, not a help page. (A file the reader
+    cannot read is left to the caller, which reports where it fails.)"""
+    from generator.docbook import read_help
+
+    try:
+        document = read_help(path, target)
+    except SpecError:
+        return
+    if not document.title:
+        raise SpecError(
+            Diagnostic(
+                target,
+                None,
+                "not a DocBook help page: it has no title",
+                hint="a help page is a sect1 (or chapter) with a <title> and its sections",
+            )
+        )
+
+
 def _sources_for(target: str, specs_dir: Path) -> GameSources:
     """A game id, or a path to a help file (DocBook XML or SGML) or sidecar.
 
@@ -85,6 +105,7 @@ def _sources_for(target: str, specs_dir: Path) -> GameSources:
             help_file = path.with_suffix(".xml")
             return GameSources(path.stem, help_file if help_file.exists() else None, path)
         if suffix in _HELP_SUFFIXES:
+            _check_help_page(path, target)
             return GameSources(path.stem, path, path.with_suffix(".yaml"))
         raise SpecError(
             Diagnostic(

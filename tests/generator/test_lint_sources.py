@@ -56,3 +56,13 @@ def test_lint_sgml_help_file(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     code, out, err = lint(capsys, str(page))
     assert code == 0, err
     assert "goal.kind" in out and f"{page}:" in out
+
+
+def test_lint_xml_that_is_not_help_is_an_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    other = tmp_path / "other.xml"
+    other.write_text("<root><item>hello</item></root>\n")
+    code, out, err = lint(capsys, str(other))
+    assert code == 1
+    assert out == "" and "not a DocBook help page" in err
