@@ -202,6 +202,38 @@ def draw_outline(
     )
 
 
+def draw_arrow(
+    group: InstructionGroup,
+    src: tuple[float, float, float, float],
+    dst: tuple[float, float, float, float],
+    w: float,
+    colour: tuple[float, ...],
+) -> None:
+    """An arrow from the centre of rect ``src`` to the edge of rect ``dst`` (a hint's way)."""
+    x0, y0 = src[0] + src[2] / 2, src[1] + src[3] / 2
+    x1, y1 = dst[0] + dst[2] / 2, dst[1] + dst[3] / 2
+    length = math.hypot(x1 - x0, y1 - y0)
+    if length < 1:
+        return
+    ux, uy = (x1 - x0) / length, (y1 - y0) / length
+    head = max(10.0, w * 0.3)
+    tip = (x1 - ux * min(length / 3, dst[3] / 4), y1 - uy * min(length / 3, dst[3] / 4))
+    base = (tip[0] - ux * head, tip[1] - uy * head)
+    group.add(Color(*colour))
+    group.add(Line(points=[x0, y0, *base], width=max(2.0, w * 0.05)))
+    group.add(
+        Triangle(
+            points=[
+                *tip,
+                base[0] - uy * head * 0.6,
+                base[1] + ux * head * 0.6,
+                base[0] + uy * head * 0.6,
+                base[1] - ux * head * 0.6,
+            ]
+        )
+    )
+
+
 # -- looks rendered once ----------------------------------------------------------------
 
 BACK_LOOK = -1  # a face-down card

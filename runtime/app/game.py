@@ -207,6 +207,17 @@ class GamePresenter:
             if advice.move is not None and self.table is not None:
                 self.table.show_hint(advice.move)
             tell(_("Hint"), message, [*buttons, (_("New game"), self.new_game), (_("Close"), None)])
+        elif advice.back and advice.undo_to is not None:
+            keep = advice.undo_to
+            steps = len(self.state.move_log) - keep
+            message = _(
+                "The way to win passes a position you had before. Moves to undo to get there: {n}."
+            ).format(n=steps)
+            buttons = [(_("Undo to there"), lambda: self.undo_to(keep)), (_("Close"), None)]
+            tell(_("Hint"), message, buttons)
+        elif advice.move is None and self.state.legal_moves():
+            message = _("Every move leads back to a position you had before.")
+            tell(_("Hint"), message, [(_("Close"), None)])
         elif advice.move is None:
             tell(_("Hint"), _("There are no moves left."), [(_("Close"), None)])
         elif self.table is not None:

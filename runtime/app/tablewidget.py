@@ -12,7 +12,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
-from runtime.app.cardart import draw_outline, marker_texture
+from runtime.app.cardart import draw_arrow, draw_outline, marker_texture
 from runtime.app.cardwidget import CardWidget
 from runtime.app.controller import Controller
 from runtime.app.geometry import TableGeometry, shows_stock, table_geometry
@@ -21,6 +21,8 @@ from runtime.engine import Move, MoveKind, State
 from runtime.engine.cards import CARD_MASK, FACE_DOWN
 
 DRAG_START = 8  # dp a touch must travel before it becomes a drag
+HINT_SOURCE = (1.0, 0.62, 0.1, 1)  # the hinted cards: orange
+HINT_TARGET = (0.3, 0.95, 0.45, 1)  # where they go, and the arrow: green
 HIDDEN_X = -10000  # where cards not drawn are kept (out of the widget tree as well)
 
 Positions = dict[int, list[tuple[float, float]]]
@@ -48,6 +50,9 @@ class TableWidget(Widget):
         self._restack_soon = Clock.create_trigger(self._restack_now, -1)
         self._drag: dict[str, object] | None = None
         self._tap_moved = False  # the last touch was a tap that made a move
+        # The hint on show: (move, source rect, target rect); None when none is.
+        self.hint_shown: tuple[Move, object, object] | None = None
+        self._hint_clear: object = None
         self._show_stock = True
         self._marker_key: object = None
         # No felt rectangle: the window's clear colour is the felt (a full-window fill costs
@@ -266,11 +271,38 @@ class TableWidget(Widget):
                 draw_outline(*args) if colour is None else draw_outline(*args, colour)
 
     def show_hint(self, move: Move) -> None:
+        """The hinted move, with its direction: the cards to move outlined in the source
+        colour, where they go in the target colour, and an arrow from one to the other."""
+        geo, state = self.geometry, self.state
+        if geo is None or state is None:
+            return
+        self._highlights.clear()
         if move.kind is not MoveKind.TRANSFER:
-            self.highlight_targets([self.state.layout.stock], (0.4, 0.9, 1.0, 1))  # type: ignore[union-attr]
+            self.highlight_targets([state.layout.stock], HINT_SOURCE)
+            self.hint_shown = (move, None, None)
         else:
-            self.highlight_targets([move.src, move.dst], (0.4, 0.9, 1.0, 1))
-        Clock.schedule_once(lambda _dt: self._highlights.clear(), 1.5)
+            spots = self.positions.get(move.src, [])[-move.size :] or [(0.0, 0.0)]
+            bottom = min(y for _x, y in spots)
+            src = (
+                self.x + spots[0][0],
+                self.y + bottom,
+                geo.card_w,
+                max(y for _x, y in spots) - bottom + geo.card_h,
+            )
+            x, y, w, h = geo.pile_rect(move.dst, self.positions)
+            dst = (self.x + x, self.y + y, w, h)
+            draw_outline(self._highlights, src, geo.card_w, HINT_SOURCE)
+            draw_outline(self._highlights, dst, geo.card_w, HINT_TARGET)
+            draw_arrow(self._highlights, src, dst, geo.card_w, HINT_TARGET)
+            self.hint_shown = (move, src, dst)
+        if self._hint_clear is not None:
+            self._hint_clear.cancel()
+        self._hint_clear = Clock.schedule_once(self._clear_hint, 2.5)
+
+    def _clear_hint(self, _dt: float = 0) -> None:
+        self._highlights.clear()
+        self.hint_shown = None
+        self._hint_clear = None
 
     # -- touches ------------------------------------------------------------------------
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Container, Hashable
+
 from runtime.engine.cards import FACE_DOWN, RANK
 from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
 from runtime.engine.rules import Goal, PileKind
@@ -124,10 +126,14 @@ def _reveals(state: State, move: Move) -> bool:
     return len(pile) > move.size and pile[-move.size - 1] >= FACE_DOWN
 
 
-def hint(state: State) -> Move | None:
+def hint(state: State, seen: Container[Hashable] = ()) -> Move | None:
     """A sensible legal move: to a foundation, then one that turns a card or empties a pile,
-    then from reserves or waste, then any other build, then the stock."""
+    then from reserves or waste, then any other build, then the stock. Moves leading to a
+    position whose `key()` is in ``seen`` (positions already on the player's line) are never
+    hinted: None when every move does."""
     moves = state.legal_moves()
+    if seen:
+        moves = [m for m in moves if _after(state, m) not in seen]
     if not moves:
         return None
     kinds = state.layout.kinds
@@ -166,3 +172,21 @@ def hint(state: State) -> Move | None:
         return 4
 
     return min(moves, key=priority)
+
+
+def _after(state: State, move: Move) -> Hashable:
+    trial = state.clone()
+    trial.apply(move)
+    return trial.key()
+
+
+def line_positions(state: State) -> dict[Hashable, int]:
+    """Every position on the line that led to ``state`` (the deal, each move, now): its
+    `key()` and how many moves were played to reach it (the latest time, if more than one)."""
+    trial = state.clone()
+    count = len(trial.move_log)
+    seen: dict[Hashable, int] = {trial.key(): count}
+    while trial.undo() is not None:
+        count -= 1
+        seen.setdefault(trial.key(), count)
+    return seen

@@ -8,7 +8,7 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from runtime.engine.assist import autofinish_moves, hint
+from runtime.engine.assist import autofinish_moves, hint, line_positions
 from runtime.engine.moves import Move
 from runtime.engine.state import State
 from runtime.solver.autoplay import autoplay_function
@@ -24,7 +24,9 @@ _LINE_CACHE_SIZE = 50_000
 class HintResult:
     move: Move | None  # the next move of a winning line, or the basic hint when unknown
     verdict: Verdict
-    undo_to: int | None = None  # when lost: keep this many moves of the history to win again
+    # When lost: keep this many moves of the history to win again. When winnable with no
+    # move: the winning line passes a position the player already had; undo to it.
+    undo_to: int | None = None
 
 
 # Exact position -> next move of a line the solver found, so following a hint stays instant.
@@ -45,21 +47,79 @@ def _remember(state: State, line: tuple[Move, ...]) -> None:
 
 
 def solver_hint(state: State, time_limit: float = DEFAULT_HINT_TIME) -> HintResult:
-    """What to play next, within ``time_limit`` seconds; ``state`` is not changed."""
+    """What to play next, within ``time_limit`` seconds; ``state`` is not changed.
+
+    A hint never leads back to a position already on the player's line (the deal, every
+    position since, by `State.key`): when the winning line passes one, the hint is to undo
+    to it (``undo_to``, move None); the basic hint skips such moves."""
     if state.is_won():
         return HintResult(None, Verdict.WINNABLE)
-    known = _next_moves.get(_position(state))
-    if known is not None:
-        return HintResult(known, Verdict.WINNABLE)
-    deadline = time.perf_counter() + time_limit
-    dead = DeadSet()
-    result = solve(state, time_limit=time_limit, dead=dead)
-    if result.verdict is Verdict.WINNABLE:
-        _remember(state, result.moves)
-        return HintResult(result.moves[0] if result.moves else None, Verdict.WINNABLE)
-    if result.verdict is Verdict.UNKNOWN:
-        return HintResult(hint(state), Verdict.UNKNOWN)
-    return HintResult(None, Verdict.UNWINNABLE, _undo_point(state, dead, deadline))
+    seen = line_positions(state)
+    line = _cached_line(state)
+    if line is None:
+        deadline = time.perf_counter() + time_limit
+        dead = DeadSet()
+        result = solve(state, time_limit=time_limit, dead=dead)
+        if result.verdict is Verdict.UNKNOWN:
+            return HintResult(hint(state, seen), Verdict.UNKNOWN)
+        if result.verdict is Verdict.UNWINNABLE:
+            return HintResult(None, Verdict.UNWINNABLE, _undo_point(state, dead, deadline))
+        line = shortcut(state, result.moves)
+        _remember(state, line)
+    back = _last_revisit(state, line, seen)
+    if back is not None:
+        return HintResult(None, Verdict.WINNABLE, back)
+    return HintResult(line[0] if line else None, Verdict.WINNABLE)
+
+
+def shortcut(state: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
+    """``line`` (a winning line from ``state``) with its detours cut: from each position,
+    the legal move that lands furthest along the line. A depth-first line wanders (Saratoga
+    deal 756557799: 443 moves); the hint a player follows should not."""
+    trial = state.clone()
+    ahead: dict[Hashable, int] = {}
+    for step, move in enumerate(line, 1):
+        trial.apply(move)
+        ahead[trial.key()] = step
+    trial = state.clone()
+    out: list[Move] = []
+    at = 0
+    while at < len(line):
+        best, chosen = at + 1, line[at]
+        for move in trial.legal_moves():
+            probe = trial.clone()
+            probe.apply(move)
+            reached = ahead.get(probe.key(), 0)
+            if reached > best:
+                best, chosen = reached, move
+        trial.apply(chosen)
+        out.append(chosen)
+        at = best
+    return tuple(out)
+
+
+def _cached_line(state: State) -> tuple[Move, ...] | None:
+    """The rest of a winning line remembered from ``state`` on, or None (not all known)."""
+    trial = state.clone()
+    line: list[Move] = []
+    while not trial.is_won():
+        move = _next_moves.get(_position(trial))
+        if move is None or len(line) > _LINE_CACHE_SIZE:
+            return None
+        line.append(move)
+        trial.apply(move)
+    return tuple(line)
+
+
+def _last_revisit(state: State, line: tuple[Move, ...], seen: dict[Hashable, int]) -> int | None:
+    """Where ``line`` last passes a position of the player's line: the moves to keep to be
+    there (the rest of ``line`` from it never passes one), or None when it never does."""
+    trial = state.clone()
+    back = None
+    for move in line:
+        trial.apply(move)
+        back = seen.get(trial.key(), back)
+    return back
 
 
 def _undo_point(state: State, dead: DeadSet, deadline: float) -> int | None:

@@ -447,6 +447,38 @@ def deals_then_undo(d: Driver) -> None:
 
 
 @scenario
+def hint_direction(d: Driver) -> None:
+    """The Hint button shows which way to move: the cards to move outlined in one colour,
+    the target in another, an arrow between; following the hints makes no position twice."""
+    from runtime.app.tablewidget import HINT_SOURCE, HINT_TARGET
+    from runtime.engine import MoveKind
+
+    check(HINT_SOURCE != HINT_TARGET, "source and target outlines look the same")
+    d.deal_where(lambda: transfers(d))
+    seen = {d.state.key()}
+    for step in range(12):
+        d.press("Hint")
+        d.pump(3)
+        shown = d.table.hint_shown
+        check(shown is not None, f"hint {step}: nothing shown")
+        move, src, dst = shown
+        if move.kind is MoveKind.TRANSFER:
+            sx, sy = d.card_center(move.src, len(d.state.piles[move.src]) - move.size)
+            inside = src[0] <= sx <= src[0] + src[2] and src[1] <= sy <= src[1] + src[3]
+            check(inside, f"hint {step}: source outline misplaced")
+            dx, dy = d.pile_center(move.dst)
+            inside = dst[0] <= dx <= dst[0] + dst[2] and dst[1] <= dy <= dst[1] + dst[3]
+            check(inside, f"hint {step}: target outline misplaced")
+            if step == 0:
+                d.screenshot(f"{d.args.game}-hint")
+        d.app.game.play(move)
+        d.settle()
+        d.verify(settled=True, what=f"hint {step}")
+        check(d.state.key() not in seen, f"hint {step} went back to an earlier position")
+        seen.add(d.state.key())
+
+
+@scenario
 def resize(d: Driver) -> None:
     """Resizing to phone portrait and landscape relayouts live; all cards stay inside."""
     d.settle()
