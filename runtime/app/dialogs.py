@@ -64,6 +64,61 @@ def choose_options(
     dialog.open()
 
 
+def deal_code_dialog(title: str, code: str, play: Callable[[str], str | None]) -> Dialog:
+    """The deal on the table, its code to copy, and a box to type or paste another code in.
+    ``play(text)`` starts that deal and returns None, or returns why it cannot (shown in
+    the dialog, which stays open)."""
+    from kivy.core.clipboard import Clipboard
+    from kivy.uix.textinput import TextInput
+
+    dialog = Dialog(title=_("Deal code"), message=f"{title}\n{code}")
+    tools = BoxLayout(size_hint_y=None, height=dp(48), spacing=dp(8))
+    entry = TextInput(
+        hint_text=_("Type or paste a deal code"),
+        multiline=False,
+        size_hint_y=None,
+        height=dp(48),
+        font_size=dp(16),
+        padding=(dp(10), dp(12)),
+        write_tab=False,
+    )
+    error = Label(text="", color=(1, 0.55, 0.5, 1), size_hint_y=None, height=0, halign="center")
+    error.bind(
+        width=lambda w, width: setattr(w, "text_size", (width, None)),
+        texture_size=lambda w, size: setattr(w, "height", size[1] + dp(4) if w.text else 0),
+    )
+
+    def copy(_button: Button) -> None:
+        Clipboard.copy(code)
+        copied.text = _("Copied")
+
+    def paste(_button: Button) -> None:
+        entry.text = (Clipboard.paste() or "").strip()
+
+    def submit(*_args: object) -> None:
+        problem = play(entry.text)
+        if problem is None:
+            dialog.dismiss()
+        else:
+            error.text = problem
+
+    copied = DialogButton(text=_("Copy code"))
+    copied.bind(on_release=copy)
+    pasted = DialogButton(text=_("Paste"))
+    pasted.bind(on_release=paste)
+    entry.bind(on_text_validate=submit)
+    tools.add_widget(copied)
+    tools.add_widget(pasted)
+    for widget in (tools, entry, error):
+        dialog.ids.extra.add_widget(widget)
+    playing = DialogButton(text=_("Play this deal"))
+    playing.bind(on_release=submit)
+    dialog.ids.buttons.add_widget(playing)
+    add_button(dialog, _("Close"), None)
+    dialog.open()
+    return dialog
+
+
 class DialogButton(Button):
     pass
 

@@ -8,7 +8,8 @@ from typing import Any
 from kivy.clock import Clock
 
 from runtime.app.controller import Controller
-from runtime.app.dialogs import ask, choose_options, tell
+from runtime.app.dealcodes import read_deal_code
+from runtime.app.dialogs import ask, choose_options, deal_code_dialog, tell
 from runtime.app.helpdoc import game_title
 from runtime.app.hints import advise
 from runtime.app.i18n import _, current, help_language
@@ -73,6 +74,7 @@ class GamePresenter:
         """Copy the state into the App properties the .kv files bind to."""
         app, state = self.app, self.state
         app.game_title = self.title
+        app.deal_code = state.deal_code
         app.can_undo = state.can_undo()
         app.can_redo = state.can_redo()
         status = state.stock_status
@@ -83,7 +85,10 @@ class GamePresenter:
 
     def status_line(self) -> str:
         state = self.state
-        parts = [_("Score {score}/{max}").format(score=state.score, max=state.rules.max_score)]
+        parts = [
+            f"{self.title} · {state.deal_code}",
+            _("Score {score}/{max}").format(score=state.score, max=state.rules.max_score),
+        ]
         stock = state.piles[state.layout.stock]
         if stock or state.layout.waste >= 0:
             parts.append(_("Stock {n}").format(n=len(stock)))
@@ -290,6 +295,31 @@ class GamePresenter:
                 )
 
         choose_options(state.game.options, state.options, apply)
+
+    def deal_code_dialog(self) -> Any:
+        """The deal's code to copy; another code to type or paste, and play."""
+        self._settle()
+        example = self.state.deal_code
+
+        def play(text: str) -> str | None:
+            found = read_deal_code(text, example)
+            if isinstance(found, str):
+                return found
+            code = found.deal_code
+            if self.under_way() and code != example:
+                ask(_("New game"), _("Abandon the game in progress?"), lambda: self.play_code(code))
+            else:
+                self.play_code(code)
+            return None
+
+        return deal_code_dialog(self.title, example, play)
+
+    def play_code(self, code: str) -> None:
+        """Deal ``code`` (a valid deal code) on the table."""
+        self._settle()
+        self.session.start_code(code)
+        self.show_game()
+        self.app.show("table")
 
     def tell(self, title: str, message: str) -> None:
         tell(title, message, [(_("Close"), None)])

@@ -41,6 +41,7 @@ class HelpdeckApp(App):
     title = "Helpdeck"
     # Shared state the .kv files bind to.
     game_title = StringProperty("")
+    deal_code = StringProperty("")
     status_text = StringProperty("")
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)

@@ -479,6 +479,52 @@ def hint_direction(d: Driver) -> None:
 
 
 @scenario
+def deal_code(d: Driver) -> None:
+    """The table shows the game's name and deal code; a tap on it opens a dialog that copies
+    the code, refuses a bad code with a message, and plays a good one."""
+    from kivy.core.clipboard import Clipboard
+    from kivy.uix.textinput import TextInput
+
+    d.settle()
+    code = d.state.deal_code
+    check(d.app.game.title in d.app.status_text, "the game's name is not on the table")
+    check(code in d.app.status_text, "the deal code is not on the table")
+    bar = d.app.root.get_screen("table").ids.status
+    d.tap(*bar.to_window(*bar.center))
+    d.pump(10)
+    check(dialogs(d), "a tap on the status bar opened no dialog")
+    button = dialog_button(d, "Copy code")
+    d.tap(*button.to_window(*button.center))
+    d.pump(3)
+    check(Clipboard.paste() == code, f"clipboard holds {Clipboard.paste()!r}, not {code!r}")
+    entry = next(w for w in dialogs(d)[0].walk() if isinstance(w, TextInput))
+    for bad, says in (("saratoga-x1", "not a deal code"), ("nosuchgame-4", "no game called")):
+        entry.text = bad
+        button = dialog_button(d, "Play this deal")
+        d.tap(*button.to_window(*button.center))
+        d.pump(5)
+        check(dialogs(d), f"{bad!r}: the dialog closed")
+        texts = " ".join(getattr(w, "text", "") for w in dialogs(d)[0].walk())
+        check(says in texts, f"{bad!r}: no clear message in {texts!r}")
+        check(d.state.deal_code == code, f"{bad!r} changed the deal")
+    d.screenshot("deal-code-dialog")
+    Clipboard.copy("  Lady_Jane-77  ")
+    button = dialog_button(d, "Paste")
+    d.tap(*button.to_window(*button.center))
+    d.pump(3)
+    check(entry.text == "Lady_Jane-77", f"Paste gave {entry.text!r}")
+    button = dialog_button(d, "Play this deal")
+    d.tap(*button.to_window(*button.center))
+    d.pump(10)
+    d.settle()
+    check(not dialogs(d), "the dialog stayed open")
+    check(d.state.deal_code == "lady_jane-77", f"playing gave {d.state.deal_code}")
+    check("Lady Jane · lady_jane-77" in d.app.status_text, f"status: {d.app.status_text}")
+    d.verify(settled=True, what="a typed deal code")
+    d.screenshot(f"deal-code-played-{d.args.label}")
+
+
+@scenario
 def resize(d: Driver) -> None:
     """Resizing to phone portrait and landscape relayouts live; all cards stay inside."""
     d.settle()

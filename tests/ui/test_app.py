@@ -43,6 +43,11 @@ def test_deals_then_undo_draw_the_state(run, game: str, seed: int, clicks: int) 
     run("deals_then_undo", "--game", game, "--seed", str(seed), "--events", str(clicks))
 
 
+@pytest.mark.parametrize("size", [("--label", "desktop"), ("--label", "phone", *PHONE)])
+def test_deal_code_shown_copied_typed(run, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    run("deal_code", "--game", "saratoga", *size)
+
+
 def test_continue_after_relaunch(run) -> None:  # type: ignore[no-untyped-def]
     run("save_and_kill", "--game", "lady_jane")
     run("continue_after_relaunch", "--game", "lady_jane", "--chooser")
