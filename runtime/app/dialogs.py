@@ -24,11 +24,12 @@ class Dialog(ModalView):
     message = StringProperty("")
 
 
-def tell(title: str, message: str, buttons: Sequence[tuple[str, Action]]) -> None:
+def tell(title: str, message: str, buttons: Sequence[tuple[str, Action]]) -> Dialog:
     dialog = Dialog(title=title, message=message)
     for text, action in buttons:
         add_button(dialog, text, action)
     dialog.open()
+    return dialog
 
 
 def ask(title: str, message: str, on_yes: Callable[[], None]) -> None:

@@ -13,7 +13,7 @@ from runtime.app.dialogs import ask, choose_options, deal_code_dialog, tell
 from runtime.app.helpdoc import game_title
 from runtime.app.hints import advise
 from runtime.app.i18n import _, current, help_language
-from runtime.app.session import Session, known_game
+from runtime.app.session import Session, known_game, winnable_available
 from runtime.app.stats import format_time
 from runtime.engine import Move, State
 from runtime.engine.assist import autofinish_moves
@@ -57,12 +57,45 @@ class GamePresenter:
             self.table.show(self.controller, deal_animation=deal_animation)
         self.update()
 
-    def start(self, game_id: str, seed: int | None = None) -> None:
-        self.session.start(game_id, seed)
+    def start(self, game_id: str, seed: int | None = None) -> bool:
+        """Deal ``game_id`` (``seed``, or a new one). With "Winnable deals only" the deal is
+        always one the solver proved: when none is ready yet, a dialog waits while one is
+        proven in the background, and the deal comes then (False: not dealt yet)."""
+        session = self.session
+        if seed is None and session.settings.winnable and winnable_available():
+            options = session.settings.options.get(game_id)
+            seed = session.take_winnable(game_id, options)
+            if seed is None:
+                self._wait_for_winnable(game_id, options)
+                return False
+        session.start(game_id, seed)
         self.show_game()
-        for message in self.session.messages:
+        for message in session.messages:
             self.tell(_("Notice"), message)
-        self.session.messages.clear()
+        session.messages.clear()
+        return True
+
+    def _wait_for_winnable(self, game_id: str, options: dict[str, bool] | None) -> None:
+        def check(_dt: float) -> bool:
+            seed = self.session.take_winnable(game_id, options)
+            if seed is None:
+                return True
+            dialog.unbind(on_dismiss=stop)
+            dialog.dismiss()
+            self.start(game_id, seed)
+            self.app.show("table")
+            return False
+
+        def stop(*_args: object) -> None:
+            event.cancel()
+
+        dialog = tell(
+            _("Winnable deals only"),
+            _("Finding a deal the solver can win…"),
+            [(_("Cancel"), None)],
+        )
+        event = Clock.schedule_interval(check, 0.1)
+        dialog.bind(on_dismiss=stop)
 
     @property
     def title(self) -> str:
@@ -272,8 +305,8 @@ class GamePresenter:
             return
 
         def switch() -> None:
-            self.start(game_id)
-            self.app.show("table")
+            if self.start(game_id):
+                self.app.show("table")
 
         if self.under_way():
             ask(_("New game"), _("Abandon the game in progress?"), switch)
@@ -285,8 +318,13 @@ class GamePresenter:
         state = self.state
 
         def apply(values: dict[str, bool]) -> None:
-            if self.session.set_options(values):
+            # "Winnable deals only": the same seed under other options is not proven, so a
+            # deal not yet played is replaced by a proven one of the new options.
+            winnable = self.session.settings.winnable and winnable_available()
+            if self.session.set_options(values, redeal=not winnable):
                 self.show_game()
+            elif winnable and not self.state.move_log:
+                self.start(self.game_id)
             else:
                 tell(
                     _("Options"),

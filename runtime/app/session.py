@@ -42,6 +42,7 @@ class Session:
         self.counted = False  # the deal's first move has been counted as a game played
         self.won = False  # the deal's win has been counted
         self._deals: Any = None  # the solver's WinnableDeals, made when first needed
+        self._filling: dict[object, Any] = {}  # (game, options) -> its prefill thread
 
     def _load(self, name: str, fmt: str, parse: Any, default: Any) -> Any:
         """The file parsed, or ``default()`` with the bad file kept aside and a message."""
@@ -111,21 +112,48 @@ class Session:
     def _winnable_seed(self, game_id: str, options: Mapping[str, bool] | None) -> int | None:
         """The next seed the solver proved winnable (None: none proven yet). Proving more
         goes on in a background thread, so the next few new deals are ready."""
+        seed = self.take_winnable(game_id, options)
+        if seed is None:
+            self.messages.append(_("No winnable deal is ready yet; this one is random."))
+        return seed
+
+    def take_winnable(self, game_id: str, options: Mapping[str, bool] | None) -> int | None:
+        """A proven winnable seed for a new deal, or None when none is proven yet (proving
+        goes on in the background: ask again). Each install starts at its own random seed,
+        so players do not all get the same deals in the same order."""
         deals = self._winnable_deals()
         if deals is None:
             return None
-        start = self.settings.next_winnable.get(game_id, 0)
+        start = self.settings.next_winnable.get(game_id)
+        if start is None:
+            start = self.settings.next_winnable[game_id] = random.randrange(NEW_SEED_LIMIT)
+            self.save_settings()
         try:
             seed = deals.next_seed(game_id, options, start)
-            deals.prefill(game_id, options, start_seed=start if seed is None else seed + 1, count=3)
+            self.prepare_winnable(game_id, options, start if seed is None else seed + 1)
         except (OSError, ValueError):
             return None
         if seed is not None:
             self.settings.next_winnable[game_id] = seed + 1
             self.save_settings()
-        else:
-            self.messages.append(_("No winnable deal is ready yet; this one is random."))
         return seed
+
+    def prepare_winnable(
+        self, game_id: str, options: Mapping[str, bool] | None, start: int | None = None
+    ) -> None:
+        """Prove a few winnable seeds for ``game_id`` in the background (one thread per game
+        and options at a time)."""
+        deals = self._winnable_deals()
+        if deals is None:
+            return
+        if start is None:
+            start = self.settings.next_winnable.get(game_id)
+            if start is None:
+                start = self.settings.next_winnable[game_id] = random.randrange(NEW_SEED_LIMIT)
+        key = (game_id, tuple(sorted((options or {}).items())))
+        thread = self._filling.get(key)
+        if thread is None or not thread.is_alive():
+            self._filling[key] = deals.prefill(game_id, options, start_seed=start, count=3)
 
     def _winnable_deals(self) -> Any:
         if self._deals is None and winnable_available():
@@ -156,8 +184,9 @@ class Session:
         self.game.restart()
         self.save()
 
-    def set_options(self, options: Mapping[str, bool]) -> bool:
-        """Remember ``options`` for new deals; re-deal now if no move was made. True if re-dealt."""
+    def set_options(self, options: Mapping[str, bool], redeal: bool = True) -> bool:
+        """Remember ``options`` for new deals; re-deal now (the same seed) if no move was made
+        and ``redeal``. True if re-dealt."""
         state = self.game
         try:
             state.game.option_values(options)
@@ -165,7 +194,7 @@ class Session:
             return False  # e.g. two options of one exclusive group: keep what we have
         self.settings.options[state.game.id] = dict(options)
         self.save_settings()
-        if state.move_log:
+        if state.move_log or not redeal:
             return False
         self._begin(new_game(state.game.id, options, state.seed))
         return True

@@ -525,6 +525,55 @@ def deal_code(d: Driver) -> None:
 
 
 @scenario
+def winnable_deals(d: Driver) -> None:
+    """ "Winnable deals only": switched on in Settings, the very next deal is one the solver
+    proved (waiting for the proof if none is ready), and so is the deal Options replaces;
+    proven deals start at this install's own random seed, not at 0."""
+    from runtime.app.dialogs import Dialog
+    from runtime.solver import WinnableDeals
+
+    d.settle()
+    d.press("Menu")
+    d.pump(20)
+    d.press("Settings")
+    d.pump(20)
+    switch = d.app.root.get_screen("settings").ids.winnable
+    check(not switch.active, "winnable deals were on already")
+    d.tap(*switch.to_window(*switch.center))
+    d.pump(3)
+    check(d.app.session.settings.winnable, "the switch did not turn the setting on")
+    d.press("Back")
+    d.pump(20)
+    d.press("Continue")
+    d.pump(20)
+    cache = WinnableDeals(Path(os.environ["HELPDECK_DATA_DIR"]) / "winnable")
+
+    def proven() -> bool:
+        state = d.state
+        cache._entries.clear()  # read what the app's background prover wrote
+        return cache.verdict(state.game.id, state.options, state.seed) == "winnable"
+
+    for step in ("New", "Options"):
+        before = d.state.deal_code
+        if step == "New":
+            d.press("New")
+        else:
+            d.press("Options")
+            d.pump(10)
+            box = next(w for w in dialogs(d)[0].walk() if type(w).__name__ == "CheckBox")
+            box.active = not box.active
+            button = dialog_button(d, "Apply")
+            d.tap(*button.to_window(*button.center))
+        waited = d.pump_until(lambda b=before: d.state.deal_code != b and not dialogs(d), 60)
+        check(waited, f"{step}: no new deal within a minute")
+        d.settle()
+        check(proven(), f"{step}: {d.state.deal_code} is not a proven deal")
+        check(d.state.seed >= 1000, f"{step}: seed {d.state.seed}: the same first deals for all")
+        print(f"{step}: {d.state.deal_code} proven winnable")
+    check(not [w for w in d.window.children if isinstance(w, Dialog)], "a dialog is left open")
+
+
+@scenario
 def resize(d: Driver) -> None:
     """Resizing to phone portrait and landscape relayouts live; all cards stay inside."""
     d.settle()

@@ -48,6 +48,11 @@ def test_deal_code_shown_copied_typed(run, size: tuple[str, ...]) -> None:  # ty
     run("deal_code", "--game", "saratoga", *size)
 
 
+def test_winnable_deals_only(run) -> None:  # type: ignore[no-untyped-def]
+    output = run("winnable_deals", "--game", "saratoga", timeout=180)
+    assert "Options:" in output
+
+
 def test_continue_after_relaunch(run) -> None:  # type: ignore[no-untyped-def]
     run("save_and_kill", "--game", "lady_jane")
     run("continue_after_relaunch", "--game", "lady_jane", "--chooser")

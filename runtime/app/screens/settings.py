@@ -57,6 +57,10 @@ class SettingsScreen(Screen):
         settings = app.session.settings
         settings.animations = self.ids.animations.active
         settings.autofinish = self.ids.autofinish.active
+        switched_on = self.ids.winnable.active and self.has_winnable and not settings.winnable
         settings.winnable = self.ids.winnable.active and self.has_winnable
+        if switched_on and app.session.state is not None:  # the next deal: proven already
+            game_id = app.session.game.game.id
+            app.session.prepare_winnable(game_id, settings.options.get(game_id))
         app.game.set_animations(settings.animations)
         app.session.save_settings()
