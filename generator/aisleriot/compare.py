@@ -17,6 +17,7 @@ from generator.aisleriot.guile import Aisleriot
 from generator.aisleriot.target import Target
 from runtime.engine import DEAL, REDEAL, Move, MoveKind, PileKind, State
 from runtime.engine.assist import foundation_move, send_up_moves
+from runtime.engine.cards import FACE_DOWN, card_text
 from runtime.engine.serialize import state_text
 
 Position = dict[int, tuple[int, ...]]
@@ -91,17 +92,30 @@ def _helpdeck_results(state: State, game: Target) -> dict[Move, tuple[Position, 
     return results
 
 
-def _action_text(action: tuple[Any, ...]) -> str:
+def _slot_name(slot: int, game: Target, state: State) -> str:
+    pile = game.pile_of(slot)
+    return f"slot {slot}" if pile is None else f"{state.layout.names[pile]} (slot {slot})"
+
+
+def _action_text(action: tuple[Any, ...], game: Target, state: State) -> str:
     kind, *args = action
-    return (
-        f"drag {args[1]} from slot {args[0]} to slot {args[2]}"
-        if kind == "drag"
-        else (f"{kind} slot {args[0]}")
+    if kind == "drag":
+        src, dst = _slot_name(args[0], game, state), _slot_name(args[2], game, state)
+        return f"drag {args[1]} from {src} to {dst}"
+    return f"{kind} {_slot_name(args[0], game, state)}"
+
+
+def _diff(before: Position, after: Position, game: Target, state: State) -> str:
+    """The piles that changed, each with its cards after, bottom first (## face down)."""
+
+    def cards(pile: tuple[int, ...]) -> str:
+        return " ".join("##" if c >= FACE_DOWN else card_text(c) for c in pile) or "empty"
+
+    return "; ".join(
+        f"{_slot_name(s, game, state)}: {cards(c)}"
+        for s, c in sorted(after.items())
+        if before.get(s) != c
     )
-
-
-def _diff(before: Position, after: Position) -> str:
-    return ", ".join(f"slot {s}={list(c)}" for s, c in sorted(after.items()) if before.get(s) != c)
 
 
 def compare(ar: Aisleriot, game: Target, state: State) -> list[Finding]:
@@ -143,7 +157,8 @@ def compare(ar: Aisleriot, game: Target, state: State) -> list[Finding]:
             theirs, their_score = accepted[action]
             details = {"move": move, "action": action, "ours": after, "theirs": theirs}
             if _key(theirs) != _key(after):
-                note("result", text, _diff(before, after), _diff(before, theirs), **details)
+                ours_text = _diff(before, after, game, state)
+                note("result", text, ours_text, _diff(before, theirs, game, state), **details)
             elif score != their_score:
                 note("score", text, f"score {score}", f"score {their_score}", **details)
             else:
@@ -152,7 +167,7 @@ def compare(ar: Aisleriot, game: Target, state: State) -> list[Finding]:
         others = by_result.get(_key(after), [])
         if others:
             matched.update(others)
-            note("agree", text, "legal", "legal as " + _action_text(others[0]))
+            note("agree", text, "legal", "legal as " + _action_text(others[0], game, state))
             continue
         refused = "button-released refused"
         if action[0] == "drag" and (action[1], action[2]) not in pressed:
@@ -162,7 +177,7 @@ def compare(ar: Aisleriot, game: Target, state: State) -> list[Finding]:
         note(
             "helpdeck-only",
             text,
-            f"legal: {_diff(before, after)}",
+            f"legal: {_diff(before, after, game, state)}",
             refused,
             move=move,
             action=action,
@@ -173,9 +188,9 @@ def compare(ar: Aisleriot, game: Target, state: State) -> list[Finding]:
         if action not in matched and _key(after) not in results:
             note(
                 "aisleriot-only",
-                _action_text(action),
+                _action_text(action, game, state),
                 "not a legal move",
-                _diff(before, after),
+                _diff(before, after, game, state),
                 action=action,
                 theirs=after,
             )
@@ -228,8 +243,8 @@ def _compare_double_clicks(
             note(
                 "double-click",
                 subject,
-                _diff(before, expected) if expected else "nothing",
-                _diff(before, got) if got else "nothing",
+                _diff(before, expected, game, state) if expected else "nothing",
+                _diff(before, got, game, state) if got else "nothing",
                 move=move,
                 action=("double-click", slot),
                 ours=expected,
