@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from kivy.metrics import dp
 from kivy.properties import StringProperty
+from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.checkbox import CheckBox
@@ -54,8 +55,10 @@ def choose_options(
             group=f"option-group-{group}" if group else None,
             allow_no_selection=not group,
         )
-        label = Label(text=_(option.label), halign="left", valign="middle")  # type: ignore[attr-defined]
+        label = OptionLabel(text=_(option.label), halign="left", valign="middle")  # type: ignore[attr-defined]
         label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
+        # Clicking the label ticks the box too (a radio button is only ever ticked on).
+        label.bind(on_release=lambda _l, b=box: setattr(b, "active", bool(b.group) or not b.active))
         row.add_widget(box)
         row.add_widget(label)
         dialog.ids.extra.add_widget(row)
@@ -121,6 +124,10 @@ def deal_code_dialog(title: str, code: str, play: Callable[[str], str | None]) -
 
 
 class DialogButton(Button):
+    pass
+
+
+class OptionLabel(ButtonBehavior, Label):  # type: ignore[misc]
     pass
 
 

@@ -19,6 +19,8 @@ from runtime.engine import Move, State
 from runtime.engine.assist import autofinish_moves
 from runtime.engine.cards import RANK_NAMES
 
+AWAY_TICK = 5.0  # seconds: a clock tick later than this means the app was not running
+
 
 class GamePresenter:
     def __init__(self, app: Any, session: Session) -> None:
@@ -30,6 +32,7 @@ class GamePresenter:
         self._finishing: list[Move] = []
         self._finish_event: Any = None
         self._told_over = False
+        self.away = False  # minimised or paused: the clock does not run
 
     @property
     def state(self) -> State:
@@ -136,9 +139,17 @@ class GamePresenter:
         return "   ".join(parts)
 
     def tick(self, seconds: float) -> None:
-        if self.session.state is not None:
+        """One tick of the clock (about a second). The clock stops while the player is away:
+        the window minimised, or a tick that comes late because the app was paused or the
+        machine slept (Android resumes with one tick as long as the pause)."""
+        if self.session.state is None:
+            return
+        if not self.away and seconds <= AWAY_TICK:
             self.session.tick(seconds)
-            self.app.status_text = self.status_line()
+        self.app.status_text = self.status_line()
+
+    def set_away(self, away: bool) -> None:
+        self.away = away
 
     # -- moves --------------------------------------------------------------------------
 
@@ -358,6 +369,9 @@ class GamePresenter:
         self.session.start_code(code)
         self.show_game()
         self.app.show("table")
+
+    def ask_quit(self) -> None:
+        ask(_("Quit"), _("Quit Helpdeck? The game is saved."), self.app.quit)
 
     def tell(self, title: str, message: str) -> None:
         tell(title, message, [(_("Close"), None)])

@@ -106,6 +106,8 @@ class HelpdeckApp(App):
         else:
             self.show("table")
         Window.bind(on_keyboard=self.on_keyboard)
+        Window.bind(on_minimize=lambda *_a: self.game.set_away(True))
+        Window.bind(on_restore=lambda *_a: self.game.set_away(False))
         self._ticker = Clock.schedule_interval(self._tick, 1.0)
         if session.messages:  # e.g. a data file that was kept aside: one dialog says all
             self.game.tell(_("Notice"), "\n\n".join(session.messages))
@@ -184,23 +186,37 @@ class HelpdeckApp(App):
             self.game.ask_new()
         elif key == ord("h") and not mods and on_table:
             self.game.hint()
+        elif ctrl and key == ord("q") and platform not in ("android", "ios"):
+            self.quit()
         else:
             return False
         return True
 
     def go_back(self) -> bool:
-        """Back: close a dialog, else leave a side screen, else undo (Android only)."""
+        """Back: close a dialog, else leave a side screen; then on a desktop the table goes
+        to the chooser and the chooser asks to quit; on Android the table undoes."""
         for widget in Window.children:
             if isinstance(widget, ModalView):
                 widget.dismiss()
                 return True
         current = self.root.current
         has_game = self.session is not None and self.session.state is not None
-        if current not in ("table", "chooser") or (current == "chooser" and has_game):
+        desktop = platform not in ("android", "ios")
+        if current not in ("table", "chooser"):
+            self.back()
+        elif current == "table" and desktop:  # the desktop: Escape, Escape quits
+            self.show("chooser", "right")
+        elif current == "chooser" and desktop:
+            self.game.ask_quit()
+        elif current == "chooser" and has_game:
             self.back()
         elif platform == "android" and self.root.current == "table":
             self.game.undo()
         return True
+
+    def quit(self) -> None:
+        """Save and close the app (the desktop's Quit, Ctrl+Q, Escape on the chooser)."""
+        self.stop()
 
     def _tick(self, dt: float) -> None:
         if self.root and self.root.current == "table":

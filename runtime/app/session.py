@@ -182,6 +182,7 @@ class Session:
 
     def restart(self) -> None:
         self.game.restart()
+        self.elapsed = 0.0  # the clock starts again with the deal
         self.save()
 
     def set_options(self, options: Mapping[str, bool], redeal: bool = True) -> bool:

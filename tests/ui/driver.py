@@ -574,6 +574,132 @@ def winnable_deals(d: Driver) -> None:
 
 
 @scenario
+def small_things(d: Driver) -> None:
+    """Issue 13's small ones: the language list is opaque, a setting's or option's label
+    ticks it, switches speak the UI language, a wheel notch scrolls help a useful step,
+    Escape and Quit end the app on a desktop, Restart resets the clock, which stops while
+    the player is away."""
+    from kivy.metrics import sp
+    from kivy.uix.checkbox import CheckBox
+    from kivy.uix.label import Label
+
+    from runtime.app.i18n import _
+
+    quits: list[int] = []
+    d.app.quit = lambda: quits.append(1)
+    d.settle()
+    # Restart resets the clock; the clock stops while away.
+    d.app.game.play(d.state.legal_moves()[0])
+    d.settle()
+    session = d.app.session
+    session.elapsed = 75.0
+    d.app.game.tick(1.0)
+    check(session.elapsed == 76.0, f"the clock did not run: {session.elapsed}")
+    d.app.game.tick(40.0)  # a tick after a pause (Android resumes with one long tick)
+    check(session.elapsed == 76.0, "the clock ran while the app was paused")
+    d.window.dispatch("on_minimize")
+    d.app.game.tick(1.0)
+    check(session.elapsed == 76.0, "the clock ran while the window was minimised")
+    d.window.dispatch("on_restore")
+    d.app.game.tick(1.0)
+    check(session.elapsed == 77.0, "the clock did not run again after a restore")
+    d.press("Restart")
+    d.pump(5)
+    button = dialog_button(d, "Yes")
+    d.tap(*button.to_window(*button.center))
+    d.pump(5)
+    d.settle()
+    check(not d.state.move_log and session.elapsed == 0, f"Restart kept {session.elapsed} s")
+    check("Time 0:00" in d.app.status_text, f"status after Restart: {d.app.status_text}")
+    # An option's label ticks its box.
+    d.press("Options")
+    d.pump(10)
+    box = next(w for w in dialogs(d)[0].walk() if isinstance(w, CheckBox))
+    label = next(w for w in box.parent.children if w is not box)
+    was = box.active
+    d.tap(*label.to_window(*label.center))
+    d.pump(3)
+    check(box.active != was, "clicking an option's label did not tick it")
+    d.screenshot("options-label-ticked")
+    button = dialog_button(d, "Cancel")
+    d.tap(*button.to_window(*button.center))
+    d.pump(5)
+    # Settings: a label toggles its switch; switches and the language list.
+    d.press("Menu")
+    d.pump(20)
+    d.press("Settings")
+    d.pump(20)
+    screen = d.app.root.get_screen("settings")
+    switch = screen.ids.animations
+    was = switch.active
+    row_label = next(w for w in switch.parent.children if w is not switch)
+    d.tap(*row_label.to_window(*row_label.center))
+    d.pump(3)
+    check(switch.active != was, "clicking a setting's label did not toggle its switch")
+    d.tap(*row_label.to_window(*row_label.center))
+    d.pump(3)
+    d.app.set_language("de")
+    d.pump(5)
+    words = {w.text for w in screen.walk() if isinstance(w, Label) and w.parent == switch}
+    check(words and words <= {_("On"), _("Off")}, f"switch says {words}")
+    check(not words & {"ON", "OFF"} or _("On") == "ON", f"switch speaks English: {words}")
+    spinner = screen.ids.language
+    spinner.is_open = True
+    d.pump(10)
+    options = [w for w in spinner._dropdown.walk() if type(w).__name__ == "LanguageOption"]
+    check(options, "the language list did not open")
+    check(
+        all(o.background_color[3] == 1 and not o.background_normal for o in options), "see-through"
+    )
+    d.screenshot("settings-language-list-de")
+    spinner.is_open = False
+    d.app.set_language("system")
+    d.pump(5)
+    # Help: one wheel notch scrolls a useful step.
+    d.press("Back")
+    d.pump(20)
+    d.press("Continue")
+    d.pump(20)
+    d.press("Help")
+    d.pump(20)
+    scroll = d.app.root.get_screen("help").ids.scroll
+    check(scroll.scroll_wheel_distance >= sp(60), f"wheel step {scroll.scroll_wheel_distance}")
+    before = scroll.scroll_y
+    x, y = scroll.to_window(*scroll.center)
+    touch = d._touch(x, y)
+    touch.profile.append("button")
+    touch.button = "scrollup"  # Kivy's name for the wheel turned towards the player
+    d._event("begin", touch)
+    d._event("end", touch)
+    d.pump(30)
+    moved = abs(before - scroll.scroll_y) * (scroll.children[0].height - scroll.height)
+    check(moved >= sp(40), f"a wheel notch scrolled help {moved:.0f} px")
+    print(f"wheel notch: {moved:.0f} px")
+    d.press("Back")
+    d.pump(20)
+    # Escape: the table goes to the chooser, the chooser asks to quit; Quit; Ctrl+Q.
+    d.window.dispatch("on_keyboard", 27, 0, None, [])
+    d.pump(20)
+    check(d.app.root.current == "chooser", f"Escape on the table went to {d.app.root.current}")
+    d.window.dispatch("on_keyboard", 27, 0, None, [])
+    d.pump(5)
+    check(dialogs(d) and dialogs(d)[0].title == "Quit", "Escape on the chooser did not ask to quit")
+    d.screenshot("chooser-quit")
+    button = dialog_button(d, "Yes")
+    d.tap(*button.to_window(*button.center))
+    d.pump(5)
+    check(quits == [1], "Yes did not quit")
+    d.press("Quit")
+    d.pump(5)
+    button = dialog_button(d, "Yes")
+    d.tap(*button.to_window(*button.center))
+    d.pump(5)
+    check(quits == [1, 1], "the Quit button did not quit")
+    d.window.dispatch("on_keyboard", ord("q"), 0, "q", ["ctrl"])
+    check(quits == [1, 1, 1], "Ctrl+Q did not quit")
+
+
+@scenario
 def resize(d: Driver) -> None:
     """Resizing to phone portrait and landscape relayouts live; all cards stay inside."""
     d.settle()
@@ -707,6 +833,7 @@ def monkey(d: Driver) -> None:
     from runtime.engine import replay
 
     d.app.game.set_animations(True)
+    d.app.quit = lambda: None  # random taps may well find Quit: the test goes on
     d.settle()
     rng = random.Random(d.args.seed)
     width, height = d.window.size

@@ -53,6 +53,13 @@ def test_winnable_deals_only(run) -> None:  # type: ignore[no-untyped-def]
     assert "Options:" in output
 
 
+def test_small_things(run) -> None:  # type: ignore[no-untyped-def]
+    """Opaque language list, labels that tick, translated switches, wheel step, Quit and
+    Escape on a desktop, Restart resets the clock, no clock while away."""
+    output = run("small_things", "--game", "saratoga")
+    assert "wheel notch:" in output
+
+
 def test_continue_after_relaunch(run) -> None:  # type: ignore[no-untyped-def]
     run("save_and_kill", "--game", "lady_jane")
     run("continue_after_relaunch", "--game", "lady_jane", "--chooser")
