@@ -2,8 +2,8 @@
 
     python bench/differential.py [--positions 2000] [--steps 150] [--games saratoga,...]
 
-Needs guile and Aisleriot's .go files (``sudo bash .ci/aisleriot.sh``). Every game with an
-``aisleriot:`` sidecar block, every option set, in parallel: ``helpdeck diff GAME`` per game
+Needs guile and Aisleriot's .go files (``sudo bash .ci/aisleriot.sh``). Every catalog game
+that Aisleriot has, every option set, in parallel: ``helpdeck diff GAME`` per game
 (the same package code, `generator.aisleriot`), with a summary table at the end. Exits 1 when
 any disagreement is unexplained, 2 when Aisleriot cannot be run.
 """
@@ -20,12 +20,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from generator.aisleriot.commands import compare_game, option_label, print_report
-from generator.aisleriot.guile import Aisleriot, unavailable_reason
+from generator.aisleriot.guile import Aisleriot, find_go_dir, unavailable_reason
 from generator.aisleriot.sampling import Tally
 from generator.aisleriot.slots import match_slots
 from generator.aisleriot.target import load_target
-from generator.pipeline import discover, project_root
-from generator.spec.sidecar import load_sidecar
+from runtime.engine.catalog import game_ids
 
 Job = tuple[str, dict[str, bool], int, int, int]
 
@@ -43,8 +42,10 @@ def run_job(job: Job) -> tuple[Job, Tally, str, float]:
 
 
 def _games() -> list[str]:
-    games, _ = discover(project_root() / "specs")
-    return [g.game_id for g in games if load_sidecar(g.sidecar).aisleriot is not None]
+    """The catalog's games that Aisleriot has."""
+    go_dir = find_go_dir()
+    assert go_dir is not None
+    return [g for g in game_ids() if (go_dir / f"{load_target(g).scheme}.go").is_file()]
 
 
 def main() -> int:

@@ -1,7 +1,7 @@
-"""Every game with an ``aisleriot:`` block against Aisleriot's own compiled rules, on a small
-sample (``helpdeck diff GAME`` and bench/differential.py run more). Needs guile and the .go
-files: ``sudo bash .ci/aisleriot.sh``. No game is named here: the games, their Scheme files,
-counters and option labels come from the sidecars."""
+"""Every catalog game against Aisleriot's own compiled rules, on a small sample (``helpdeck
+diff GAME`` and bench/differential.py run more). Needs guile and the .go files: ``sudo bash
+.ci/aisleriot.sh``. No game is named here: the games come from the catalog, their Scheme
+files, counters and option labels from the sidecars' ``aisleriot:`` blocks."""
 
 from __future__ import annotations
 
@@ -17,20 +17,14 @@ from generator.aisleriot.guile import Aisleriot, find_go_dir, unavailable_reason
 from generator.aisleriot.sampling import random_positions, run
 from generator.aisleriot.slots import match_slots
 from generator.aisleriot.target import Target, load_target
-from generator.pipeline import discover, project_root
-from generator.spec.sidecar import load_sidecar
 from runtime.engine import Move, MoveKind, State
+from runtime.engine.catalog import game_ids
 
 reason = unavailable_reason()
 pytestmark = pytest.mark.skipif(reason is not None, reason=reason or "")
 
 
-def _games() -> list[str]:
-    games, _ = discover(project_root() / "specs")
-    return [g.game_id for g in games if load_sidecar(g.sidecar).aisleriot is not None]
-
-
-GAMES = _games()
+GAMES = sorted(game_ids())
 # Positions per game and option set: the whole sample (25 cases) stays near a minute; the
 # bench and `helpdeck diff` run thousands.
 SAMPLE = 40
@@ -44,8 +38,12 @@ def ar() -> Iterator[Aisleriot]:
 
 @cache
 def _target(game: str) -> Target:
+    target = load_target(game)
+    go_dir = find_go_dir()
+    if go_dir is None or not (go_dir / f"{target.scheme}.go").is_file():
+        pytest.skip(f"Aisleriot has no {target.scheme}.go (a game of Helpdeck's own)")
     with Aisleriot() as process:
-        return match_slots(process, load_target(game))
+        return match_slots(process, target)
 
 
 def _cases() -> list[tuple[str, dict[str, bool]]]:
@@ -53,11 +51,12 @@ def _cases() -> list[tuple[str, dict[str, bool]]]:
 
 
 def test_the_catalog_is_compared() -> None:
-    """Every catalog game says how it sits on Aisleriot (the registry did not shrink)."""
-    from runtime.engine.catalog import game_ids
-
-    assert sorted(GAMES) == sorted(game_ids())
-    assert len(GAMES) >= 16
+    """Every catalog game is compared (the registry did not shrink); the sixteen games from
+    Aisleriot each have their Aisleriot file."""
+    go_dir = find_go_dir()
+    assert go_dir is not None
+    present = [g for g in GAMES if (go_dir / f"{load_target(g).scheme}.go").is_file()]
+    assert len(present) >= 16
 
 
 def test_every_aisleriot_game_starts(ar: Aisleriot) -> None:
