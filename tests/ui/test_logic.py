@@ -347,12 +347,18 @@ def test_winnable_deals_setting_uses_the_cache(
     session = Session(Store(tmp_path))
     session.settings.winnable = True
     session.start("seahaven")
-    assert session.game.seed == 5 and asked == [("seahaven", 0)]
+    [(game, first)] = asked  # each install starts at its own random seed
+    assert game == "seahaven" and session.game.seed == first + 5
     session.start("seahaven")
-    assert session.game.seed == 11  # the next search starts after the last seed used
+    assert session.game.seed == first + 11  # the next search starts after the last seed used
     session.settings.winnable = False
     session.start("seahaven")
     assert len(asked) == 2
+    (tmp_path / "another-install").mkdir()
+    other = Session(Store(tmp_path / "another-install"))
+    other.settings.winnable = True
+    other.start("seahaven")
+    assert asked[-1][1] != first  # players do not all get the same proven deals in order
 
 
 def test_double_tap_on_a_card_sends_it_up_and_on_a_foundation_sends_up_all() -> None:
