@@ -264,6 +264,36 @@ def _foundation_double_click(case: Case) -> bool:
     )
 
 
+def _help_play_back(case: Case) -> bool:
+    """Helpdeck plays a foundation's top card back onto the tableau, which Aisleriot refuses;
+    the help says the foundation cards stay in play (Seahaven's and Baker's Game's "still in
+    play")."""
+    finding, state = case.finding, case.state
+    move = finding.move
+    if finding.kind != "helpdeck-only" or move is None or move.src < 0 or move.dst < 0:
+        return False
+    kinds = state.layout.kinds
+    return (
+        state.rules.foundation_play_back
+        and kinds[move.src] is PileKind.FOUNDATION
+        and kinds[move.dst] is PileKind.TABLEAU
+    )
+
+
+def _help_restricts_spaces(case: Case) -> bool:
+    """Aisleriot puts onto an empty tableau pile a card the help's rule for spaces refuses
+    ("only ... a King or a build starting with a King")."""
+    action = _aisleriot_drag(case)
+    if action is None or case.kind_of(action[3]) is not PileKind.TABLEAU:
+        return False
+    _, src, n, dst = action
+    if case.before[dst]:
+        return False
+    accepts = case.state.rules.tableau_empty_accepts
+    moved = case.before[src][-n] & ~FACE_DOWN
+    return accepts is not None and not accepts(moved, case.state.base)
+
+
 def _never_over(case: Case) -> bool:
     state = case.state
     return (
@@ -375,6 +405,18 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "Aisleriot builds nothing on a tableau card of the base rank; the help states no such "
         "rule, so Helpdeck builds on it as on any card",
         _on_base_rank,
+    ),
+    Behaviour(
+        "help-play-back",
+        "the help says cards on the Foundations are still in play; Aisleriot's code does not "
+        "play them back",
+        _help_play_back,
+    ),
+    Behaviour(
+        "help-restricts-spaces",
+        "the help says what may fill an empty Tableau pile (\"only ... a King\"); Aisleriot's "
+        "code takes any card there",
+        _help_restricts_spaces,
     ),
     Behaviour(
         "never-over",
