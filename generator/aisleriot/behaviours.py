@@ -294,6 +294,19 @@ def _help_restricts_spaces(case: Case) -> bool:
     return accepts is not None and not accepts(moved, case.state.base)
 
 
+def _runs_to_foundation(case: Case) -> bool:
+    """Aisleriot drops several tableau cards on a foundation at once where the help builds
+    the foundations one card at a time (no "run ... moved onto its Foundation" rule)."""
+    action = _aisleriot_drag(case)
+    return (
+        action is not None
+        and action[2] >= 2
+        and case.kind_of(action[1]) is PileKind.TABLEAU
+        and case.kind_of(action[3]) is PileKind.FOUNDATION
+        and not case.state.rules.runs_to_foundation
+    )
+
+
 def _never_over(case: Case) -> bool:
     state = case.state
     return (
@@ -405,6 +418,17 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "Aisleriot builds nothing on a tableau card of the base rank; the help states no such "
         "rule, so Helpdeck builds on it as on any card",
         _on_base_rank,
+    ),
+    Behaviour(
+        "waste-groups",
+        "Aisleriot drags several cards off the waste; the help lets only its top card play",
+        _drag_from(PileKind.WASTE, "several"),
+    ),
+    Behaviour(
+        "runs-to-foundation",
+        "Aisleriot drops a run of tableau cards on a foundation in one drag; the help builds "
+        "the foundations one card at a time and describes no such move",
+        _runs_to_foundation,
     ),
     Behaviour(
         "help-play-back",
