@@ -55,7 +55,7 @@ CONVENTIONS: dict[str, re.Pattern[str]] = {
     # The stock holds what the deal leaves.
     "stock_holds_rest": re.compile(
         r"^\s*(?:the\s+rest\s+of\s+the\s+deck\s+is|(?:all\s+)?(?:remaining\s+)?cards\s+are"
-        r"|deck)\s+placed\s+here\s+after\s+dealing(?:\s+(?:on\s*to|on)\s+the\s+tableau)?"
+        r"|deck)\s+placed\s+here\s+after\s+dealing(?:\s+(?:(?:on\s*to|on)\s+)?the\s+tableau)?"
         r"\s*\.?\s*$"
         r"|^\s*place\s+all\s+remaining\s+cards\s+here\s*\.?\s*$"
         r"|\bholds\s+the\s+last\s+\w+\s+cards,\s+kept\s+back\s+from\s+the\s+deal\b"
@@ -79,7 +79,8 @@ CONVENTIONS: dict[str, re.Pattern[str]] = {
     ),
     # Double-clicking a card sends it to a foundation when it may go there.
     "double_click_card": re.compile(
-        r"\bdouble\s+clicking\s+on\s+a\s+card(?:\s+in\s+the\s+tableau)?\s+will\s+move\s+it\s+"
+        r"\bdouble\s+clicking\s+on\s+a\s+card(?:\s+in\s+the\s+tableau(?:\s+or\s+(?:the\s+)?waste)?)?"
+        r"\s+will\s+move\s+it\s+"
         r"to\s+the\s+appropriate\s+foundation\s+pile\s+if\s+such\s+a\s+move\s+is\s+possible\b"
         r"|\bdouble[- ]click(?:ing)?\s+(?:a|an\s+available)\s+(?:tableau\s+)?card\b"
         r"[^.;]*?\bto\s+send\s+it\s+to\s+(?:its|a)\s+foundation\b[^.;]*",

@@ -58,7 +58,7 @@ _WHOLE_SUITS = re.compile(
 # foundation card will move all the cards that can be moved to the foundation".
 _SEND_UP = re.compile(
     r"\bdouble[\s-]?click(?:s|ing)?\s+(?:on\s+)?(?:a|the|any)\s+foundation(?:\s+(?:card|pile))?"
-    r"\s+(?:to\s+send\s+up|sends\s+up|will\s+(?:send\s+up|move\s+all))\b[^.;]*",
+    r"\s+(?:to\s+send\s+up|sends\s+up|will\s+(?:send\s+up|move\s+all|autoplay\s+cards))\b[^.;]*",
     _I,
 )
 
