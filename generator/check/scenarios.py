@@ -132,8 +132,39 @@ class Scenario(_Strict):
         return self
 
 
+class RealPageDifference(_Strict):
+    """A spec field the original Aisleriot page reads differently from the game's own page."""
+
+    field: str
+    ours: Any
+    real: Any
+    reason: str
+
+
+class RealPageError(_Strict):
+    """An error the original page gives with the game's sidecar (a substring of it)."""
+
+    error: str
+    reason: str
+
+
+class RealPage(_Strict):
+    """The original Aisleriot page read with this game's sidecar (tests/test_real_pages.py)."""
+
+    page: str | None = None
+    differences: list[RealPageDifference] = []
+    errors: list[RealPageError] = []
+
+    @model_validator(mode="after")
+    def _differences_or_errors(self) -> RealPage:
+        if self.differences and self.errors:
+            raise ValueError("a refused page has no spec to differ: give differences or errors")
+        return self
+
+
 class ScenarioSchema(_Strict):
     scenarios: list[Scenario]
+    real_page: RealPage | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +175,7 @@ class ScenarioFile:
     game_id: str
     scenarios: list[Scenario]
     marks: dict[Path_, int] = field(default_factory=dict)
+    real_page: RealPage | None = None
 
     def line(self, *path: str | int) -> int:
         """The line of ``path`` (or of its nearest enclosing key)."""
@@ -266,7 +298,7 @@ def parse_scenarios(text: str, file: str, game_id: str) -> ScenarioFile:
         seen.setdefault(scenario.name, line)
     if problems:
         raise SpecError(problems)
-    return ScenarioFile(file, game_id, schema.scenarios, marks)
+    return ScenarioFile(file, game_id, schema.scenarios, marks, schema.real_page)
 
 
 def scenario_path(specs_dir: Path, game_id: str) -> Path:
