@@ -158,6 +158,58 @@ def _at(value: Any, path: tuple[Any, ...]) -> Any:
     return value
 
 
+def _valid(name: str) -> st.SearchStrategy[bytes]:
+    """Files that keep to the format but take its ranges to their edges: all must load."""
+    games = st.sampled_from(["saratoga", "seahaven", "klondike", "gone_game"]) | st.text(max_size=8)
+    seconds = st.floats(0, 1e9) | st.integers(0, 10**9)
+    count = st.integers(0, 10**12)
+    if name == "current.json":
+        data = st.fixed_dictionaries(
+            {
+                "format": st.just("helpdeck-save/1"),
+                "code": st.just("seahaven-3"),
+                "moves": st.integers(0, len(_moves)).map(lambda n: _moves[:n]),
+                "elapsed": seconds,
+                "counted": st.booleans(),
+                "won": st.booleans(),
+            }
+        )
+    elif name == "stats.json":
+        entry = st.fixed_dictionaries(
+            {},
+            optional={
+                "played": count,
+                "won": count,
+                "streak": count,
+                "best_streak": count,
+                "best_time": st.none() | seconds,
+            },
+        )
+        data = st.fixed_dictionaries(
+            {"format": st.just("helpdeck-stats/1")},
+            optional={
+                "games": st.dictionaries(games, entry, max_size=5),
+                "recent": st.lists(games, max_size=8),
+            },
+        )
+    else:
+        data = st.fixed_dictionaries(
+            {"format": st.just("helpdeck-settings/1")},
+            optional={
+                "language": st.sampled_from(["system", "C", "", "sv", "ja", "xx"])
+                | st.text(max_size=40),
+                "animations": st.booleans(),
+                "autofinish": st.booleans(),
+                "winnable": st.just(False),  # True starts the solver's background prover
+                "options": st.dictionaries(
+                    games, st.dictionaries(st.text(max_size=12), st.booleans(), max_size=3)
+                ),
+                "next_winnable": st.dictionaries(games, st.integers(0, 2**64 - 1), max_size=3),
+            },
+        )
+    return data.map(lambda value: json.dumps(value).encode())
+
+
 def _whole_file(name: str) -> st.SearchStrategy[bytes]:
     good = json.dumps(TEMPLATES[name]).encode()
     json_values = st.recursive(
@@ -183,7 +235,7 @@ def _whole_file(name: str) -> st.SearchStrategy[bytes]:
 @st.composite
 def _case(draw: st.DrawFn) -> dict[str, Any]:
     files = {
-        name: draw(st.one_of(st.none(), st.just(None), _whole_file(name), _mutated(name)))
+        name: draw(st.one_of(st.none(), _valid(name), _whole_file(name), _mutated(name)))
         for name in DATA_FILES
     }
     return {
