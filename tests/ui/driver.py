@@ -67,13 +67,17 @@ class Driver:
         return False
 
     def settle(self, limit: int = 400) -> None:
-        """Run frames until no card animates and no auto-finish is pending."""
-        for _ in range(limit):
+        """Run frames until no card animates and no auto-finish is pending (at least
+        ``limit`` frames or 10 s: frames may be far quicker than an animation)."""
+        deadline = time.monotonic() + 10
+        frames = 0
+        while frames < limit or time.monotonic() < deadline:
             self.pump(1)
+            frames += 1
             if not self.table.busy and not self.app.game._finishing:
                 self.pump(1)
                 return
-        raise Failed("animations never settled")
+        raise Failed(f"animations never settled: {len(self.table._animating)} cards moving")
 
     def deal_where(self, wanted: Callable[[], object]) -> None:
         """Deal seeds in turn until ``wanted()`` holds, so scenarios need no magic seeds."""
