@@ -8,6 +8,7 @@ Helpdeck bug, or a misread help page) and `helpdeck diff` prints it with a repla
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -209,45 +210,37 @@ def _deal_while_waste_builds(case: Case) -> bool:
     )
 
 
-def _tableau_drag_cards(case: Case) -> tuple[int, int] | None:
-    """(lower, upper): the tableau card Aisleriot's extra drag lands on, and the card put on
-    it, as engine cards."""
-    action = _aisleriot_drag(case)
-    if action is None or case.kind_of(action[3]) is not PileKind.TABLEAU:
-        return None
-    _, src, n, dst = action
-    target, moved = case.before[dst], case.before[src]
-    if not target or len(moved) < n:
-        return None
-    return target[-1] & ~FACE_DOWN, moved[-n] & ~FACE_DOWN
-
-
 def _king_on_ace(case: Case) -> bool:
     """Aisleriot builds a King on an Ace in the tableau; the help's tableau build stops at
-    the Ace (no wrap)."""
-    cards = _tableau_drag_cards(case)
-    if cards is None:
+    the Ace (no wrap). The King may land on an Ace, or lie on one inside the group dragged:
+    every step of the drag is one Helpdeck's build allows or a King on an Ace, and one is."""
+    action = _aisleriot_drag(case)
+    if action is None or case.kind_of(action[3]) is not PileKind.TABLEAU:
         return False
-    lower, upper = cards
+    _, src, n, dst = action
+    moved = case.before[src]
     builds = case.state.rules.tableau_builds
-    return (
-        RANK[lower] == 1
-        and RANK[upper] == 13
-        and builds is not None
-        and not builds(lower, upper, case.state.base)
-    )
+    if len(moved) < n or builds is None:
+        return False
+    chain = [c & ~FACE_DOWN for c in (*case.before[dst][-1:], *moved[-n:])]
+    steps = list(itertools.pairwise(chain))
+    base = case.state.base
+    wraps = [RANK[lo] == 1 and RANK[up] == 13 and not builds(lo, up, base) for lo, up in steps]
+    fits = [w or builds(lo, up, base) for w, (lo, up) in zip(wraps, steps, strict=True)]
+    return any(wraps) and all(fits)
 
 
 def _on_base_rank(case: Case) -> bool:
     """Helpdeck builds on a tableau card of the base rank, which Aisleriot refuses; the help
-    states no such block."""
+    states no such block. The card may be the one landed on, or one inside the group moved."""
     finding, state = case.finding, case.state
     move = finding.move
-    if finding.kind != "helpdeck-only" or move is None or move.dst < 0:
+    if finding.kind != "helpdeck-only" or move is None or move.dst < 0 or move.src < 0:
         return False
-    if state.layout.kinds[move.dst] is not PileKind.TABLEAU or not state.piles[move.dst]:
+    if state.layout.kinds[move.dst] is not PileKind.TABLEAU:
         return False
-    return RANK[state.piles[move.dst][-1] & ~FACE_DOWN] == state.base
+    chain = [*state.piles[move.dst][-1:], *state.piles[move.src][-move.size :]]
+    return any(RANK[card & ~FACE_DOWN] == state.base for card in chain[:-1])
 
 
 def _foundation_double_click(case: Case) -> bool:
