@@ -45,7 +45,17 @@ def detect_format(text: str, path: str) -> str:
 
 def decode(data: bytes, path: str) -> str:
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return data.decode("utf-16")
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as exc:  # an odd byte count, a lone surrogate
+            line = data[: exc.start].decode("utf-16", "replace").count("\n") + 1
+            raise spec_error(
+                path,
+                line,
+                f"not UTF-16 text, though the file starts with a UTF-16 byte-order mark "
+                f"({exc.reason})",
+                hint="save the file as UTF-8",
+            ) from None
     if b"\x00" in data:
         raise spec_error(
             path, 1, "binary data, not a DocBook help document", hint="is this the right file?"

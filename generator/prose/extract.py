@@ -114,7 +114,15 @@ def extract_facts(doc: HelpDocument, source: str | None = None) -> ProseFacts:
         options=mentions,
         diagnostics=sink.diagnostics,
         sentences=accounts,
+        places=_places(doc),
     )
+
+
+def _places(doc: HelpDocument) -> dict[str, int]:
+    places = {"page": doc.title_line or 1}
+    for section in doc.sections:
+        places.setdefault(section.kind, section.line)
+    return places
 
 
 def _account(

@@ -33,6 +33,9 @@ class ProseFacts:
     options: list[OptionMention] = field(default_factory=list)
     diagnostics: list[Diagnostic] = field(default_factory=list)
     sentences: list[SentenceAccount] = field(default_factory=list)  # every rule sentence
+    # Where the help would say a missing fact: "page" (its title) and each section kind
+    # ("setup", "rules", ...) -> the line of its heading.
+    places: dict[str, int] = field(default_factory=dict)
 
     def by_path(self) -> dict[str, Fact]:
         return {fact.path: fact for fact in self.facts}

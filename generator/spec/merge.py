@@ -146,7 +146,7 @@ def merge_facts(
     diagnostics.extend(found)
     diagnostics.extend(accounting_diagnostics(accounts, sidecar.path))
     flat = {path: fact.value for path, fact in chosen.items()}
-    unsourced = missing_sources(flat, help_file, sidecar.path)
+    unsourced = missing_sources(flat, help_file, sidecar.path, prose.places)
     contradictions = consistency_diagnostics(chosen, help_file or sidecar.path)
     if unsourced or contradictions:
         # The model's own validators would repeat these, blaming the wrong file.

@@ -225,10 +225,23 @@ def value_reader(stated: Mapping[str, Any]) -> Values:
     return value
 
 
+def _place(requirement: Requirement, places: Mapping[str, int]) -> int:
+    """The line where the help would say it: the heading of the section named in the
+    requirement if the page has one, else the page's title (line 1 of a sidecar)."""
+    for kind in ("setup", "rules", "scoring"):
+        if kind in requirement.section.lower() and kind in places:
+            return places[kind]
+    return places.get("page", 1)
+
+
 def missing_sources(
-    stated: Mapping[str, Any], help_file: str | None, sidecar_file: str
+    stated: Mapping[str, Any],
+    help_file: str | None,
+    sidecar_file: str,
+    places: Mapping[str, int] | None = None,
 ) -> list[Diagnostic]:
-    """An error for each play-relevant field that nothing states."""
+    """An error for each play-relevant field that nothing states, at the line of the help
+    (`places`, see `ProseFacts.places`) where it would be said."""
     value = value_reader(stated)
     diagnostics = []
     for requirement in REQUIREMENTS:
@@ -237,7 +250,7 @@ def missing_sources(
         diagnostics.append(
             Diagnostic(
                 help_file or sidecar_file,
-                None,
+                _place(requirement, (places or {}) if help_file else {}),
                 f"no source: the help does not say this and the sidecar does not give it "
                 f"(the model's default would be {_default(requirement.path)!r}, and a default "
                 "is never a rule)",

@@ -123,3 +123,36 @@ def test_a_failed_write_leaves_generated_as_it_was(
         write_outputs(changed, tmp_path)
     after = {p: p.read_bytes() for p in (tmp_path / "generated").rglob("*") if p.is_file()}
     assert after == before  # nothing swapped in, no staged file left behind
+
+
+def test_a_fact_nobody_states_is_placed_in_the_help(specs: Path, tmp_path: Path) -> None:
+    """Found by tests/fuzz/help_xml.py: "no source" errors had no line."""
+    write(
+        specs / "tiny.xml",
+        """<?xml version="1.0"?>
+        <sect1><title>Tiny</title>
+        <sect2><title>Setup</title>
+        <informaltable><tgroup cols="2"><tbody><row><entry>Tableau</entry>
+        <entry>0 Seven piles.</entry></row></tbody></tgroup></informaltable></sect2>
+        <sect2><title>Scoring</title><para>Nothing.</para></sect2></sect1>""",
+    )
+    write(specs / "tiny.yaml", "# nothing\n")
+    unsourced = [d for d in errors(specs, tmp_path) if d.code == "no-source"]
+    assert unsourced and all(d.line is not None for d in unsourced)
+    by_field = {d.field: d.line for d in unsourced}
+    assert by_field["decks"] == 3 and by_field["scoring.kind"] == 6  # Setup, Scoring headings
+
+
+def test_a_sidecar_only_game_missing_a_fact_names_a_line(specs: Path, tmp_path: Path) -> None:
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR.replace("decks: 1\n", ""))
+    (problem,) = errors(specs, tmp_path)
+    assert problem.field == "decks" and problem.line == 1
+
+
+def test_a_help_page_with_a_broken_utf16_body_names_the_line(specs: Path, tmp_path: Path) -> None:
+    """Found by tests/fuzz/help_xml.py: a UTF-16 page cut at an odd byte was a traceback."""
+    page = '<?xml version="1.0" encoding="utf-16"?>\n<sect1><title>Tiny</title>\n</sect1>\n'
+    (specs / "tiny.xml").write_bytes(page.encode("utf-16")[:-1])
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR)
+    (problem,) = errors(specs, tmp_path)
+    assert "UTF-16" in problem.message and problem.line == 3  # the cut newline ends it
