@@ -1,8 +1,9 @@
-"""`helpdeck i18n extract|update|import`: the translator's side of the help workflow."""
+"""`helpdeck i18n extract|update|import|status`: the translator's side of the help workflow."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 from pathlib import Path
@@ -13,6 +14,7 @@ from generator.help.languages import language_problem, po_files
 from generator.i18n import extract_pot, update_po
 from generator.i18n.gnome import import_gnome
 from generator.i18n.po import header, load_po
+from generator.i18n.status import as_json, format_text, i18n_status
 
 POT_NAME = "helpdeck-help.pot"
 
@@ -90,6 +92,43 @@ def cmd_update(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_status(args: argparse.Namespace) -> int:
+    """Per language and game: translated, fuzzy and missing messages (always exit 0)."""
+    specs_dir = Path(args.specs)
+    pot = Path(args.pot) if args.pot else specs_dir / "po" / POT_NAME
+    targets = [Path(f) for f in args.files] or po_files(specs_dir)
+    problems = [p for p in map(language_problem, targets) if p is not None]
+    if problems:
+        for diagnostic in problems:
+            print(diagnostic.format(), file=sys.stderr)
+        return 1
+    template = pot if pot.exists() else None
+    if template is None:
+        print(f"{pot}: no template; counting each PO file's own messages", file=sys.stderr)
+    try:
+        statuses = i18n_status(targets, template)
+    except SpecError as error:
+        for diagnostic in error.diagnostics:
+            print(diagnostic.format(), file=sys.stderr)
+        return 1
+    shown = _shown(template)
+    if args.json:
+        print(json.dumps(as_json(statuses, shown), indent=2, ensure_ascii=False))
+    else:
+        print(format_text(statuses, shown), end="")
+    return 0
+
+
+def _shown(path: Path | None) -> Path | None:
+    """`path` relative to the working directory when it is inside it (for output)."""
+    if path is None:
+        return None
+    try:
+        return path.resolve().relative_to(Path.cwd().resolve())
+    except ValueError:
+        return path
+
+
 def _gnome_pos(args: argparse.Namespace) -> list[tuple[str, Path]] | str:
     """(language, GNOME PO) pairs from the arguments, or an error message."""
     pairs: list[tuple[str, Path]] = []
@@ -152,7 +191,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def add_arguments(i18n: argparse.ArgumentParser, root: Path) -> None:
-    """The `extract` and `update` subcommands of the `i18n` command."""
+    """The `extract`, `update`, `import` and `status` subcommands of the `i18n` command."""
     sub = i18n.add_subparsers(dest="i18n_command", metavar="SUBCOMMAND", required=True)
     extract = sub.add_parser("extract", help="help messages -> POT (default specs/po/)")
     extract.add_argument("files", nargs="*", help="DocBook files (default: every game's help)")
@@ -180,7 +219,14 @@ def add_arguments(i18n: argparse.ArgumentParser, root: Path) -> None:
         "--replace", action="store_true", help="GNOME's translation wins over an existing one"
     )
     imp.set_defaults(i18n_handler=cmd_import)
-    for parser in (extract, update, imp):
+    status = sub.add_parser(
+        "status", help="translated, fuzzy and missing messages per language and game"
+    )
+    status.add_argument("files", nargs="*", help="PO files (default: specs/po/*.po)")
+    status.add_argument("--pot", help=f"template (default specs/po/{POT_NAME})")
+    status.add_argument("--json", action="store_true", help="machine-readable output")
+    status.set_defaults(i18n_handler=cmd_status)
+    for parser in (extract, update, imp, status):
         parser.add_argument("--specs", default=str(root / "specs"), help=argparse.SUPPRESS)
         parser.add_argument("--root", default=str(root), help=argparse.SUPPRESS)
 
