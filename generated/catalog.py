@@ -2,6 +2,7 @@
 """The games the runtime can load: (id, title), sorted by id."""
 
 GAMES: tuple[tuple[str, str], ...] = (
+    ("agnes", "Agnes"),
     ("athena", "Athena"),
     ("bakers_dozen", "Baker's Dozen"),
     ("beleaguered_castle", "Beleaguered Castle"),
