@@ -168,3 +168,17 @@ def test_play_screenshot_not_written_is_an_error(
     monkeypatch.setattr(play_commands, "start_app", lambda launch: 0)
     status, err = run(capsys, "play", "seahaven", "--screenshot", str(tmp_path / "a.png"))
     assert status == 1 and "was not written" in one_line(err)
+
+
+def test_kivy_failing_to_start_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def no_kivy(launch: Launch) -> None:
+        raise ImportError("libSDL2-2.0.so.0: cannot open shared object file")
+
+    monkeypatch.setattr(play_commands, "configure_kivy", no_kivy)
+    status, err = run(capsys, "play", "seahaven")
+    assert status == 1
+    assert one_line(err) == (
+        "helpdeck play: cannot start the app: libSDL2-2.0.so.0: cannot open shared object file"
+    )

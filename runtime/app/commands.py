@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from runtime.app.launch import Launch, configure_kivy, parse_size
-from runtime.cli import CommandError, add_deal_arguments, state_from_args
+from runtime.cli import CommandError, add_deal_arguments, readable, state_from_args
 
 MAX_DENSITY = 10.0  # pixels per dp: phones are 1-4
 
@@ -82,9 +82,11 @@ def start_app(launch: Launch) -> int:
     """Open the window and run the app until it stops (the tests replace this)."""
     streams = sys.stdout, sys.stderr  # Kivy swaps in its logger when the console log is off
     try:
-        configure_kivy(launch)
-        from runtime.app.main import run
-
+        try:
+            configure_kivy(launch)
+            from runtime.app.main import run
+        except Exception as error:  # Kivy itself cannot start (a missing library, ...)
+            raise CommandError(f"cannot start the app: {readable(str(error))}") from None
         return run(launch)
     finally:
         sys.stdout, sys.stderr = streams  # so the CLI's own errors reach the terminal
