@@ -227,11 +227,44 @@ def load_sidecar_text(text: str, file: str) -> Sidecar:
         ) from None
 
 
+def _compose(text: str, file: str) -> yaml.Node | None:
+    """The YAML node tree; nesting too deep for PyYAML is an error where it got too deep."""
+    loader = _NodeLoader(text)
+    try:
+        return loader.get_single_node()
+    except RecursionError:
+        raise SpecError(
+            Diagnostic(
+                file,
+                loader.line + 1,
+                "invalid YAML: nested too deeply",
+                column=loader.column + 1,
+                hint="a sidecar is flat",
+            )
+        ) from None
+    finally:
+        loader.dispose()  # type: ignore[no-untyped-call]
+
+
 def _load(text: str, file: str) -> Sidecar:
     if len(text.encode("utf-8", "replace")) > _MAX_SIDECAR_BYTES:
         raise SpecError(Diagnostic(file, None, "sidecar is larger than 256 KiB"))
     try:
-        node = yaml.compose(text, Loader=_NodeLoader)
+        node = _compose(text, file)
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow
+        character = error.character
+        character = chr(character) if isinstance(character, int) else str(character)[:1] or "?"
+        line = text.count("\n", 0, error.position) + 1
+        column = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
+        raise SpecError(
+            Diagnostic(
+                file,
+                line,
+                f"invalid YAML: character U+{ord(character):04X} is not allowed",
+                column=column,
+                hint="remove it, or write it as an escape in a double-quoted string",
+            )
+        ) from None
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark else None

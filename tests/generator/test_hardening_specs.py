@@ -69,7 +69,8 @@ def test_bad_option_effects_are_one_line_errors(
     [
         (MINIMAL_SIDECAR.replace("decks: 1", "decks: true"), "expected a number", 2),
         (MINIMAL_SIDECAR.replace("draw: 1", "draw: " + "9" * 4301), "number too large", 13),
-        ("title: " + "[" * 1000 + "]" * 1000 + "\n", "nested too deeply", None),
+        ("title: " + "[" * 1000 + "]" * 1000 + "\n", "nested too deeply", 1),
+        (MINIMAL_SIDECAR + "x: a\x01b\n", "character U+0001 is not allowed", 16),
         (MINIMAL_SIDECAR.replace("face_down: [0, 1]", "face_down: [0, 1, 2]"), "face_down", 4),
     ],
 )
@@ -156,3 +157,11 @@ def test_a_help_page_with_a_broken_utf16_body_names_the_line(specs: Path, tmp_pa
     write(specs / "tiny.yaml", MINIMAL_SIDECAR)
     (problem,) = errors(specs, tmp_path)
     assert "UTF-16" in problem.message and problem.line == 3  # the cut newline ends it
+
+
+def test_a_sidecar_nested_too_deep_for_yaml_names_a_line(specs: Path, tmp_path: Path) -> None:
+    """Found by tests/fuzz/sidecar_yaml.py: "nested too deeply" had no line."""
+    write(specs / "tiny.yaml", "title:\n" + "".join(" " * i + "t:\n" for i in range(1, 600)))
+    (problem,) = errors(specs, tmp_path)
+    assert "nested too deeply" in problem.message
+    assert problem.line is not None and 100 < problem.line <= 600  # where PyYAML gave up
