@@ -1,0 +1,289 @@
+"""Fuzz kind "sidecar": a shipped sidecar (specs/<game>.yaml) mutated and generated with its
+own help page, or one of the hand-written hostile sidecars of issue 12 (`CORPUS`).
+
+Mutations: a value (anywhere, or a new key at a real spec path) replaced by a wrong type, a
+huge or odd number, a deep structure, unicode, or raw YAML text (tags, aliases, anchors, merge
+keys, flow collections, 4,301 digits, ``.nan``); option effects on mis-spelt or too-deep
+paths; lines duplicated (duplicate keys), re-indented, or given tabs; bytes flipped, cut,
+repeated or deleted; Latin-1 bytes and a byte-order mark; the file saved under another
+game's or a reserved name. Promises: see `tests/fuzz/_generate.py`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import yaml
+from hypothesis import strategies as st
+
+from generator.spec.model import leaf_paths
+from tests.fuzz import Kind
+from tests.fuzz._generate import GAMES, SpecCase, full_share, mutate, run, shipped
+
+PATHS = leaf_paths()
+MARK = "\u0000MARK\u0000"
+DEEP_FLOW = "{title: " * 1000 + "x" + "}" * 1000
+DEEP_BLOCK = "".join(" " * i + "title:\n" for i in range(1000)) + " " * 1000 + "x"
+# Raw YAML text put in place of one value.
+LITERALS = [
+    "9" * 4301,
+    "-" + "9" * 30,
+    "1e400",
+    ".nan",
+    ".inf",
+    "-.inf",
+    "0x10",
+    "0o17",
+    "1_000",
+    "+3",
+    "007",
+    "3.0",
+    "true",
+    "True",
+    "yes",
+    "no",
+    "on",
+    "off",
+    "~",
+    "null",
+    "''",
+    '""',
+    '"\\ud800"',
+    '"\\x00"',
+    "!!python/object/apply:os.system ['echo pwned']",
+    "!!binary aGVsbG8=",
+    "!!str 3",
+    "!!int '3'",
+    "!custom x",
+    "&anchor 3",
+    "*anchor",
+    "2026-12-01",
+    "12:30:00",
+    "[" * 1000 + "]" * 1000,
+    DEEP_FLOW,
+    "{a: 1, a: 2}",
+    "{<<: {a: 1}}",
+    "[1, 2, 3]",
+    "{}",
+    "[]",
+    "'\u202e\U0001f0a1\ufeff'",
+    "|\n  a block\n  scalar",
+    '"' + "x" * 100_000 + '"',
+    "? complex\n: key",
+]
+TEXT_LINES = [
+    "title:\n" + "".join(" " * (i + 1) + "title:\n" for i in range(600)),  # < 256 KiB
+    "stock: {draw: " + "9" * 4301 + "}\n",
+    "options:\n  - {id: x, label: X, default: false, on: {stOck.draw: 3}}\n",
+    "options:\n  - {id: x, label: X, default: false, on: {tableau.count.x: 1}}\n",
+    "decks: true\n",
+    "stock: {draw: true}\n",
+    "id: saratoga\n",
+    "base: seahaven\n",
+    "base: klondike\n",
+    "base: ../../etc/passwd\n",
+    "%YAML 1.1\n---\n",
+    "--- !!map\n",
+    "---\n...\n---\n",
+    "a: &x [1]\nb: *x\n",
+    "<<: {decks: 2}\n",
+    "\t\n",
+    "\ufeff",
+]
+OPTION_PATHS = [
+    *PATHS,
+    "stOck.draw",
+    "tableau.count.x",
+    "tableau",
+    "stock",
+    "",
+    ".",
+    "stock..draw",
+    "title",
+    "id",
+    "options",
+    "__class__",
+    "stock.draw.__class__",
+]
+VALUES = st.one_of(
+    st.just(MARK),
+    st.none(),
+    st.booleans(),
+    st.integers(-(2**70), 2**70),
+    st.floats(),
+    st.text(max_size=20),
+    st.lists(st.integers(-5, 60), max_size=12),
+    st.dictionaries(st.text(max_size=8), st.integers(-5, 60), max_size=3),
+    st.dictionaries(st.sampled_from(OPTION_PATHS), st.integers(-5, 60) | st.text(max_size=5)),
+)
+
+
+def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside ``value`` (keys and list indexes), itself first."""
+    found = [prefix]
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found += _paths(item, (*prefix, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            found += _paths(item, (*prefix, index))
+    return found
+
+
+def _replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
+    """``value`` with the value at ``path`` (which may end in a new key) set to ``new``."""
+    if not path:
+        return new
+    if isinstance(value, dict):
+        copy: Any = dict(value)
+        copy[path[0]] = _replaced(value.get(path[0]), path[1:], new)
+        return copy
+    if isinstance(value, list) and isinstance(path[0], int) and path[0] < len(value):
+        items = list(value)
+        items[path[0]] = _replaced(value[path[0]], path[1:], new)
+        return items
+    if isinstance(path[0], str):
+        return {path[0]: _replaced(None, path[1:], new)}
+    return new
+
+
+@st.composite
+def _value(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
+    """A value replaced (or a key added) through the parsed sidecar, dumped back as YAML."""
+    try:
+        tree = yaml.safe_load(data.decode("utf-8"))
+    except (ValueError, RecursionError, yaml.YAMLError):  # PyYAML's own limits, too
+        return data, "not YAML any more: no value replaced"
+    if not isinstance(tree, dict):
+        tree = {}
+    if draw(st.booleans()):
+        path = draw(st.sampled_from(_paths(tree)))
+    else:  # a real spec path, given in the sidecar
+        path = tuple(draw(st.sampled_from(PATHS)).split("."))
+    new = draw(VALUES)
+    literal = draw(st.sampled_from(LITERALS))
+    tree = _replaced(tree, path, new)
+    try:
+        text = yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, width=1000)
+    except (ValueError, RecursionError, yaml.YAMLError):
+        return data, "not dumpable"
+    text = text.replace(json.dumps(MARK), literal).replace(f"'{MARK}'", literal)
+    text = text.replace(MARK, literal)
+    shown = literal if new == MARK else new
+    return text.encode("utf-8", "surrogatepass"), f"{'.'.join(map(str, path))} = {shown!r:.60}"
+
+
+@st.composite
+def _option_effect(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
+    key = draw(st.sampled_from(OPTION_PATHS))
+    value = draw(st.sampled_from(["3", "-1", "true", "x", "[1]", "{a: 1}", "9" * 4301, "~"]))
+    count = draw(st.sampled_from([1, 2, 23]))
+    options = "".join(
+        f"  - {{id: fz{i}, label: Fz {i}, default: false, on: {{{key}: {value}}}}}\n"
+        for i in range(count)
+    )
+    text = data.decode("utf-8", "replace")
+    if "\noptions:\n" in "\n" + text:
+        text = ("\n" + text).replace("\noptions:\n", "\noptions:\n" + options, 1)[1:]
+    else:
+        text += "\noptions:\n" + options
+    return text.encode(), f"{count} option(s) on {{{key}: {value[:20]}}}"
+
+
+@st.composite
+def _lines(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
+    lines = data.split(b"\n")
+    at = draw(st.integers(0, len(lines) - 1))
+    how = draw(st.sampled_from(["duplicate", "indent", "dedent", "tab", "insert"]))
+    line = lines[at]
+    if how == "duplicate":
+        lines.insert(at, line)
+    elif how == "indent":
+        lines[at] = b"  " + line
+    elif how == "dedent":
+        lines[at] = line.lstrip()
+    elif how == "tab":
+        lines[at] = b"\t" + line
+    else:
+        lines.insert(at, draw(st.sampled_from(TEXT_LINES)).encode())
+    return b"\n".join(lines), f"line {at + 1}: {how}"
+
+
+OWN = [_value, _value, _value, _option_effect, _lines]
+SNIPPETS = [
+    b"\xe9",
+    b"\xef\xbb\xbf",
+    b"\x00",
+    b"\t",
+    b": ",
+    b"- ",
+    b"&a ",
+    b"*a",
+    b"!!python/name:os.system ",
+    b"{",
+    b"[",
+    b"'",
+    b'"',
+    b"#",
+    b"\r",
+    b"\x85",
+    b"\u2028".decode("unicode_escape").encode(),
+    b"9" * 4301,
+    "\U0001f0a1".encode(),
+]
+CORPUS: dict[str, bytes] = {
+    "title nested 600 deep": TEXT_LINES[0].encode(),
+    "title nested 1,000 deep (block, 500 KB)": (
+        "title:\n" + "".join(" " * (i + 1) + "title:\n" for i in range(1000))
+    ).encode(),
+    "title nested 1,000 deep (flow)": ("title: " + DEEP_FLOW + "\n").encode(),
+    "stock.draw of 4301 digits": shipped("seahaven.yaml") + TEXT_LINES[1].encode(),
+    "on: {stOck.draw: 3}": shipped("seahaven.yaml") + TEXT_LINES[2].encode(),
+    "on: {tableau.count.x: 1}": shipped("seahaven.yaml") + TEXT_LINES[3].encode(),
+    "decks: true": shipped("seahaven.yaml") + b"decks: true\n",
+    "stock.draw: true": shipped("seahaven.yaml") + b"stock: {draw: true}\n",
+    "an alias": b"title: &t Seahaven\nother: *t\n",
+    "a python tag": b"title: !!python/object/apply:os.system ['echo pwned']\n",
+    "a merge key": b"base_values: &b {decks: 1}\n<<: *b\n",
+    "duplicate key": b"title: A\ntitle: B\n",
+    "Latin-1": shipped("seahaven.yaml") + b"# caf\xe9\n",
+    "empty": b"",
+    "a list": b"- 1\n- 2\n",
+    "a scalar": b"seahaven\n",
+    "two documents": b"title: A\n---\ntitle: B\n",
+    "30 options": shipped("seahaven.yaml")
+    + b"options:\n"
+    + b"".join(
+        f"  - {{id: o{i}, label: O{i}, default: false, on: {{stock.draw: 3}}}}\n".encode()
+        for i in range(30)
+    ),
+    "base cycle": b"base: seahaven\n",
+    "id of another game": b"id: saratoga\ntitle: Evil\n",
+}
+NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives"]
+
+
+@st.composite
+def _case(draw: st.DrawFn) -> SpecCase:
+    full = draw(full_share())
+    if draw(st.integers(0, 9)) == 0:
+        name = draw(st.sampled_from(sorted(CORPUS)))
+        files = {"seahaven.xml": shipped("seahaven.xml"), "seahaven.yaml": CORPUS[name]}
+        return SpecCase((f"corpus: {name}",), files, full)
+    game = draw(st.sampled_from(GAMES))
+    data, how = mutate(draw, shipped(f"{game}.yaml"), OWN, SNIPPETS)
+    files = {f"{game}.xml": shipped(f"{game}.xml"), f"{game}.yaml": data}
+    if draw(st.integers(0, 14)) == 0:  # saved under another name, beside a real game
+        other = draw(st.sampled_from(NAMES))
+        files = {f"{game}.xml": shipped(f"{game}.xml"), f"{game}.yaml": shipped(f"{game}.yaml")}
+        files[f"{other}.yaml"] = data
+        how.append(f"saved as {other}.yaml")
+    return SpecCase((game, *how), files, full)
+
+
+def check(case: SpecCase) -> str:
+    return run(case)
+
+
+KIND = Kind("sidecar", _case(), check, ci_examples=40)
