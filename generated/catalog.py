@@ -4,6 +4,7 @@
 GAMES: tuple[tuple[str, str], ...] = (
     ("agnes", "Agnes"),
     ("athena", "Athena"),
+    ("aunt_mary", "Aunt Mary"),
     ("bakers_dozen", "Baker's Dozen"),
     ("beleaguered_castle", "Beleaguered Castle"),
     ("canfield", "Canfield"),
