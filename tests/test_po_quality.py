@@ -28,6 +28,8 @@ from generator.pipeline import project_root
 COMPLETE_LANGUAGES = [
     "sv",
     "de",
+    "ru",
+    "ja",
 ]
 
 # pofilter checks that hold for any good translation of the help, in any language.
