@@ -10,6 +10,7 @@ because Kivy allows one window per process.
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import random
@@ -813,6 +814,32 @@ def screens(d: Driver) -> None:
 
 
 @scenario
+def stats_japanese(d: Driver) -> None:
+    """The statistics headers in Japanese: whole, on two lines at most, broken between
+    phrases ("最短" / "時間"), not shortened to "最…間"."""
+    from runtime.app.i18n import _
+    from runtime.app.screens.stats import COLUMNS
+
+    d.settle()
+    d.app.set_language("ja")
+    d.pump(3)
+    d.press(_("Menu"))
+    d.pump(20)
+    d.press(_("Statistics"))
+    d.pump(20)
+    grid = d.app.root.get_screen("stats").ids.grid
+    headers = list(reversed(grid.children))[: len(COLUMNS)]
+    for cell in headers:
+        cell.texture_update()
+        drawn = ["".join(w.text for w in line.words) for line in cell._label._cached_lines]
+        check("".join(drawn) == cell.source_text, f"header {cell.source_text!r} drawn as {drawn}")
+        check(len(drawn) <= 2, f"header {cell.source_text!r} takes {len(drawn)} lines")
+        check(cell.texture_size[1] <= cell.height, f"header {cell.source_text!r} overflows")
+    print("stats headers:", [c.text for c in headers])
+    d.screenshot("statistics-ja")
+
+
+@scenario
 def keyboard(d: Driver) -> None:
     d.settle()
     move = d.state.legal_moves()[0]
@@ -883,6 +910,27 @@ def dialog_button(d: Driver, text: str) -> Any:
     raise Failed(f"no dialog button {text!r}")
 
 
+def check_japanese_lines(labels: list[Any]) -> None:
+    """Japanese breaks between phrases (runtime/app/linebreak.py): Kivy draws exactly the
+    lines a PhraseLabel put in, none starting with "。" or the like, none splitting "1枚"."""
+    from runtime.app.linebreak import NO_LINE_START
+    from runtime.app.phraselabel import PhraseLabel
+
+    phrased = [w for w in labels if isinstance(w, PhraseLabel)]
+    check(phrased, "no Japanese help label is a PhraseLabel")
+    for w in phrased:
+        w.texture_update()
+        drawn = ["".join(word.text for word in line.words) for line in w._label._cached_lines]
+        wanted = w.text.split("\n")
+        check(len(drawn) == len(wanted), f"Kivy broke a Japanese line again: {drawn}")
+        starts = [line for line in drawn[1:] if line[:1] in NO_LINE_START]
+        check(not starts, f"a line starts with a no-line-start character: {starts}")
+        cut = [a + "|" + b for a, b in itertools.pairwise(drawn) if a[-1:].isdigit() and b[:1]]
+        check(not cut, f"a numeral cut from its counter: {cut}")
+    breaks = sum(w.text.count("\n") for w in phrased)
+    print(f"japanese lines: {len(phrased)} labels, {breaks} breaks")
+
+
 def lit_pixels(path: Path, box: tuple[int, int, int, int]) -> int:
     """Pixels in ``box`` (x, y, w, h from the image's top left) much brighter than the dark
     background: text drawn there."""
@@ -920,7 +968,8 @@ def help_language(d: Driver) -> None:
     screen = d.app.root.get_screen("help")
     check(d.app.root.current == "help", "the Help button did not open help")
     labels = [w for w in screen.ids.body.walk() if hasattr(w, "font_name") and w.text]
-    texts = " ".join(w.text for w in labels)
+    # Japanese labels show line breaks put in by PhraseLabel: compare the text as set.
+    texts = " ".join(getattr(w, "source_text", w.text) for w in labels)
     check(doc.title in texts, f"title {doc.title!r} not shown")
     check(all(row.text in texts for row in doc.setup), "the Setup table is incomplete")
     if lang == "ja":
@@ -928,6 +977,7 @@ def help_language(d: Driver) -> None:
         check(japanese, "no Japanese text in the help")
         wrong = [w.text[:20] for w in japanese if w.font_name != CJK_FONT]
         check(not wrong, f"Japanese labels without the CJK font: {wrong}")
+        check_japanese_lines(japanese)
     path = d.screenshot(f"{d.args.game}-help-{lang}")
     scroll = screen.ids.scroll
     x, top = scroll.to_window(scroll.x, scroll.top)

@@ -119,6 +119,16 @@ def test_help_in_other_languages_renders(run, lang: str) -> None:  # type: ignor
     assert f"help {lang}:" in output
 
 
+def test_japanese_help_breaks_between_phrases_on_a_phone(run) -> None:  # type: ignore[no-untyped-def]
+    output = run("help_language", "--game", "klondike", "--lang", "ja", *PHONE)
+    assert "japanese lines:" in output
+
+
+def test_japanese_statistics_headers_are_whole_on_a_phone(run) -> None:  # type: ignore[no-untyped-def]
+    output = run("stats_japanese", "--game", "klondike", *PHONE)
+    assert "最短\\n時間" in output
+
+
 def test_language_switches_live(run) -> None:  # type: ignore[no-untyped-def]
     run("language_switch", "--game", "saratoga")
 
