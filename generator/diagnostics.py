@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from enum import StrEnum
+
+# A file name holding a line break (or another control character) is shown escaped, so a
+# diagnostic stays one line that tools can split.
+_CONTROL = re.compile("[\x00-\x1f\x7f\x85\u2028\u2029]")
 
 
 class Level(StrEnum):
@@ -26,7 +31,7 @@ class Diagnostic:
     code: str | None = None  # a stable kind, e.g. "unread", for options such as --strict
 
     def format(self) -> str:
-        where = self.file
+        where = repr(self.file)[1:-1] if _CONTROL.search(self.file) else self.file
         if self.line is not None:
             where += f":{self.line}"
             if self.column is not None:

@@ -72,7 +72,7 @@ def discover(specs_dir: Path) -> tuple[list[GameSources], list[Diagnostic]]:
                 )
             )
             continue
-        if not GAME_ID.match(game_id):
+        if not GAME_ID.fullmatch(game_id):  # not match: "$" also matches before a final "\n"
             diagnostics.append(
                 Diagnostic(
                     str(sidecar),

@@ -200,6 +200,29 @@ def test_unknown_charset_is_an_error_at_its_line(
     assert f"{po}:4: error: unknown charset 'utf-9'" in err
 
 
+def test_a_po_syntax_error_names_its_own_line(
+    capsys: pytest.CaptureFixture[str], specs: Path
+) -> None:
+    """Found by tests/fuzz/po_files.py: babel counts lines from 0, so errors were a line early
+    (the first line was line 0)."""
+    po = _po(specs, "sv.po", PO_HEADER + 'msgid "Saratoga"\nmsgstr "Saratoga"\nbogus line\n')
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(specs.parent))
+    assert code == 1 and f"{po}:8: error: invalid PO file: Unknown or misformatted keyword\n" in err
+    po.write_text("bogus\n")
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(specs.parent))
+    assert code == 1 and f"{po}:1: error: invalid PO file" in err
+
+
+def test_a_file_name_with_a_line_break_stays_on_its_error_line(
+    capsys: pytest.CaptureFixture[str], specs: Path
+) -> None:
+    """Found by tests/fuzz/po_files.py: the name was printed raw, splitting the error."""
+    po = _po(specs, "sv\n.po", PO_HEADER)
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(specs.parent))
+    (line,) = [line for line in err.splitlines() if ": error: " in line]
+    assert code == 1 and line.startswith(f"{po.parent}/sv\\n.po: error: 'sv\\n.po' is not named")
+
+
 @pytest.mark.parametrize("name", ["javascript:alert(1).po", "...po", "SV.po", "sv-x.po", "a b.po"])
 def test_po_name_must_be_a_language_code(
     capsys: pytest.CaptureFixture[str], specs: Path, name: str

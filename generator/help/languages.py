@@ -123,7 +123,7 @@ def po_files(specs_dir: Path) -> list[Path]:
 
 def language_problem(po: Path) -> Diagnostic | None:
     """An error if the PO file's name is not a language code (None if it is)."""
-    if LANGUAGE_CODE.match(po.stem) and po.suffix == ".po":
+    if LANGUAGE_CODE.fullmatch(po.stem) and po.suffix == ".po":  # fullmatch: "sv\n" is no code
         return None
     return Diagnostic(
         str(po),

@@ -34,8 +34,10 @@ def load_po(path: Path) -> Catalog:
             Diagnostic(str(path), None, f"cannot read PO file: {exc.strerror}")
         ) from None
     except PoFileError as exc:
-        line = getattr(exc, "lineno", None)
-        raise SpecError(Diagnostic(str(path), line, f"invalid PO file: {exc}")) from None
+        number = getattr(exc, "lineno", None)  # babel counts lines from 0
+        line = number + 1 if isinstance(number, int) else None
+        problem = re.sub(r" on -?\d+$", "", str(exc))
+        raise SpecError(Diagnostic(str(path), line, f"invalid PO file: {problem}")) from None
     except UnicodeDecodeError as exc:
         raise SpecError(
             Diagnostic(

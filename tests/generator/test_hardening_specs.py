@@ -165,3 +165,12 @@ def test_a_sidecar_nested_too_deep_for_yaml_names_a_line(specs: Path, tmp_path: 
     (problem,) = errors(specs, tmp_path)
     assert "nested too deeply" in problem.message
     assert problem.line is not None and 100 < problem.line <= 600  # where PyYAML gave up
+
+
+def test_a_game_file_name_ending_in_a_line_break_is_refused(specs: Path, tmp_path: Path) -> None:
+    """Found by tests/fuzz: `re.match` with `$` took "tiny\n" as a game id, written as
+    generated/rules/"tiny\n".py."""
+    write(specs / "tiny\n.yaml", MINIMAL_SIDECAR)
+    (problem,) = errors(specs, tmp_path)
+    assert "not a valid game id" in problem.message
+    assert problem.format().startswith(f"{specs}/tiny\\n.yaml: error: ")
