@@ -150,6 +150,12 @@ RULE_EXAMPLES = [
         None,
         {"tableau.group_limit": "free_reserves"},
     ),
+    (  # no free cells: FreeCell's formula with none free, 2^empty piles
+        "A build may hold one card, doubled once for each empty Tableau pile, not counting the "
+        "pile the build moves into.",
+        None,
+        {"tableau.group_limit": "free_reserves_and_piles"},
+    ),
     (
         "As a convenience, sequences of the same suit can be moved onto the matching "
         "Foundation pile "

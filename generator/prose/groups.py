@@ -85,6 +85,15 @@ _PILES_DOUBLE = re.compile(
 )
 
 
+# "A build may hold one card, doubled once for each empty Tableau pile" (a game with no free
+# cells: FreeCell's formula with none free, (0 + 1) * 2^empty piles).
+_ONE_DOUBLED = re.compile(
+    r"\b(?:may|can)\s+hold\s+(?:at\s+most\s+)?one\s+card,?\s+doubled\s+once\s+for\s+each\s+empty"
+    r"\s+(?:tableau\s+)?(?:pile|column)\b",
+    _I,
+)
+
+
 def _words(match: re.Match[str]) -> str:
     return " ".join(match.group(0).split())
 
@@ -101,7 +110,10 @@ def find(sentence: Sentence) -> list[Hit]:
         return hits
     limit = _LIMIT.search(text)
     doubled = _PILES_DOUBLE.search(text)
-    if limit and doubled:
+    one_doubled = _ONE_DOUBLED.search(text)
+    if one_doubled:
+        hits.append(Hit("tableau.group_limit", "free_reserves_and_piles", _words(one_doubled)))
+    elif limit and doubled:
         phrase = " ".join(text[limit.start() : doubled.end()].split())
         hits.append(Hit("tableau.group_limit", "free_reserves_and_piles", phrase))
     elif limit and not _PILES_COUNT.search(text):
