@@ -7,6 +7,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("aunt_mary", "Aunt Mary"),
     ("bakers_dozen", "Baker's Dozen"),
     ("beleaguered_castle", "Beleaguered Castle"),
+    ("bristol", "Bristol"),
     ("canfield", "Canfield"),
     ("eight_off", "Eight Off"),
     ("escalator", "Escalator"),
