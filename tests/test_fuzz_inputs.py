@@ -16,7 +16,7 @@ KINDS = kinds()
 
 
 def test_the_kinds_are_all_there() -> None:
-    assert {"saves", "cli"} <= set(KINDS)
+    assert {"saves", "cli", "help", "sidecar", "po"} <= set(KINDS)
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))

@@ -185,7 +185,8 @@ def _full(specs: Path, root: Path, strict: bool, names: list[str]) -> list[Error
     text = err.getvalue()
     assert "Traceback" not in text, text
     errors = []
-    known = [*sorted((str(specs / n) for n in names), key=len, reverse=True), str(specs)]
+    shown = {_shown(str(specs / n)): str(specs / n) for n in [*names, ""]}
+    known = sorted(shown, key=len, reverse=True)
     for line in text.split("\n"):
         match = _ERROR_LINE.match(line)
         if match is None:
@@ -194,9 +195,14 @@ def _full(specs: Path, root: Path, strict: bool, names: list[str]) -> list[Error
         file = next((k for k in known if where == k or where.startswith(k + ":")), where)
         rest = where[len(file) :].split(":")
         number = int(rest[1]) if len(rest) > 1 and rest[1].isdigit() else None
-        errors.append(Error(file, number, match["message"]))
+        errors.append(Error(shown.get(file, file).rstrip("/"), number, match["message"]))
     assert (status != 0) == bool(errors), f"exit {status} but errors {errors}: {text[-500:]}"
     return errors
+
+
+def _shown(name: str) -> str:
+    """A file name as a one-line diagnostic shows it (control characters escaped)."""
+    return repr(name)[1:-1] if re.search("[\x00-\x1f\x7f\x85\u2028\u2029]", name) else name
 
 
 def run(case: SpecCase) -> str:
@@ -239,14 +245,14 @@ def _check_layout(path: str, po_names: set[str]) -> None:
         return
     if len(parts) == 3 and parts[1] in ("rules", "specs"):
         stem, _, suffix = parts[2].partition(".")
-        assert _GAME.match(stem) and suffix in ("py", "json"), f"unexpected file {path}"
+        assert _GAME.fullmatch(stem) and suffix in ("py", "json"), f"unexpected file {path}"
         return
     assert len(parts) == 4 and parts[1] == "help", f"unexpected file {path}"
     code, page = parts[2], parts[3]
-    assert _LANGUAGE.match(code), f"language directory {code!r}: {path}"
+    assert _LANGUAGE.fullmatch(code), f"language directory {code!r}: {path}"
     assert code == "C" or code in po_names, f"language {code!r} without its PO file: {path}"
     stem, _, suffix = page.partition(".")
-    assert _GAME.match(stem) and suffix in ("xml", "html", "json"), f"unexpected file {path}"
+    assert _GAME.fullmatch(stem) and suffix in ("xml", "html", "json"), f"unexpected file {path}"
 
 
 def _outcome(errors: list[Error], specs: Path, case: SpecCase) -> str:

@@ -228,7 +228,7 @@ SNIPPETS = [
     b"#",
     b"\r",
     b"\x85",
-    b"\u2028".decode("unicode_escape").encode(),
+    "\u2028".encode(),
     b"9" * 4301,
     "\U0001f0a1".encode(),
 ]
@@ -261,7 +261,7 @@ CORPUS: dict[str, bytes] = {
     "base cycle": b"base: seahaven\n",
     "id of another game": b"id: saratoga\ntitle: Evil\n",
 }
-NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives"]
+NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives", "zzz\n", "z\u00e9"]
 
 
 @st.composite
@@ -286,4 +286,4 @@ def check(case: SpecCase) -> str:
     return run(case)
 
 
-KIND = Kind("sidecar", _case(), check, ci_examples=40)
+KIND = Kind("sidecar", _case(), check, ci_examples=60)
