@@ -21,7 +21,6 @@ from tests.fuzz import Kind
 from tests.fuzz._generate import (
     GAMES,
     LANGUAGES,
-    SPECS,
     SpecCase,
     full_share,
     mutate,
@@ -29,7 +28,7 @@ from tests.fuzz._generate import (
     shipped,
 )
 
-POS = {lang: (SPECS / "po" / f"{lang}.po").read_bytes() for lang in LANGUAGES}
+POS = {lang: shipped(f"po/{lang}.po") for lang in LANGUAGES}
 XI = 'xmlns:xi="http://www.w3.org/2001/XInclude"'
 MARKUP = [
     "Saratoga<!-- note -->",
