@@ -367,6 +367,14 @@ def test_counts(kind: str, text: str, expected: int | None) -> None:
             [2] * 10,
             [1] * 10,
         ),
+        (  # Aisleriot's Streets and Alleys: each flank is half the piles
+            "Deal all cards face up and extended on to these eight piles so that there are seven "
+            "cards in each pile on the left flank and six cards in each pile on the right flank "
+            "and all cards are showing.",
+            8,
+            [0] * 8,
+            [7, 7, 7, 7, 6, 6, 6, 6],
+        ),
     ],
 )
 def test_deal_shapes(text: str, count: int, down: list[int], up: list[int]) -> None:

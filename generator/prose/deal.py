@@ -70,6 +70,13 @@ _SPLIT = re.compile(
     rf"\s+and\s+({NUM})\s+cards\s+(?:each\s+)?in\s+the\s+last\s+({NUM})\s+(?:piles|slots)\b",
     _I,
 )
+# "seven cards in each pile on the left flank and six cards in each pile on the right flank"
+# (Aisleriot's Streets and Alleys): each flank is half the piles.
+_FLANKS = re.compile(
+    rf"\b({NUM})\s+cards\s+in\s+each\s+pile\s+on\s+the\s+left\s+flank\s+and\s+({NUM})\s+"
+    r"cards\s+in\s+each\s+pile\s+on\s+the\s+right\s+flank\b",
+    _I,
+)
 _IRREGULAR = re.compile(r"\bmore\b|\bexcept\b|\brest\s+of\s+the\s+cards\b|\bremove\b", _I)
 
 
@@ -191,7 +198,7 @@ def _stairs(text: str, count: int) -> Shape:
 
 
 def _uniform(text: str, count: int) -> Shape:
-    if _IRREGULAR.search(text) or _SPLIT.search(text):
+    if _IRREGULAR.search(text) or _SPLIT.search(text) or _FLANKS.search(text):
         return None
     both = _DOWN_AND_UP.search(text)
     if both:
@@ -211,8 +218,14 @@ def _uniform(text: str, count: int) -> Shape:
 
 
 def _split(text: str, count: int) -> Shape:
+    if not re.search(r"\bface\s+up\b", text, _I):
+        return None
+    flanks = _FLANKS.search(text)
+    if flanks and count % 2 == 0:
+        a, b = (_n(g) for g in flanks.groups())
+        return [0] * count, [a] * (count // 2) + [b] * (count // 2), _phrase(flanks), []
     match = _SPLIT.search(text)
-    if not match or not re.search(r"\bface\s+up\b", text, _I):
+    if not match:
         return None
     a, p, b, q = (_n(g) for g in match.groups())
     if p + q != count:
