@@ -81,6 +81,13 @@
                      (list (car entry) (slot-ints (car entry)))))
               (car snap)))
 
+;;; After every move the C side asks the game-over callback, and the winning one when the game
+;;; cannot go on (game.c's test_end_of_game). Some games keep their score there: Giant's
+;;; game-won sets it, so the score after a move is the one the player sees only after this.
+(define (test-end-of-game!)
+  (unless (call-lambda 'game-over)
+    (call-lambda 'winning-game)))
+
 ;;; Actions, each as the C side performs it. Each returns #t when the game accepted it.
 (define (call-lambda name . args)
   (let ((proc (lambda-ref name)))
@@ -95,7 +102,7 @@
            (record-move from cards)
            (set-cards-c! from (list-tail cards n))
            (if (call-lambda 'button-released from moving to)
-               (begin ((iface-ref 'run-delayed-calls)) (end-move) #t)
+               (begin ((iface-ref 'run-delayed-calls)) (end-move) (test-end-of-game!) #t)
                (begin (set-cards-c! from cards) (discard-move) #f))))))
 
 (define (droppable? from n to)
@@ -112,7 +119,7 @@
 (define (click! name id)
   (record-move -1 '())
   (if (call-lambda name id)
-      (begin ((iface-ref 'run-delayed-calls)) (end-move) #t)
+      (begin ((iface-ref 'run-delayed-calls)) (end-move) (test-end-of-game!) #t)
       (begin (discard-move) #f)))
 
 (define (status)
