@@ -421,6 +421,10 @@ def test_reserve_deal() -> None:
     assert deal("Seven piles on the right, each dealt one card face up.", 7) == [[1] * 7]
     assert deal("Two of the reserves are each dealt one card to start.", 4) == []
     assert deal("Deal three cards face down and one card face up in each Reserve pile.", 4) == []
+    # A single reserve (Giant's free cell): "It starts empty", only when the row has one pile.
+    assert deal("One pile to the right of the Tableau, a free cell. It starts empty.", 1) == [[0]]
+    assert deal("The free cell starts empty.", 1) == [[0]]
+    assert deal("Two piles at top. It starts empty.", 2) == []
 
 
 @pytest.mark.parametrize(

@@ -45,6 +45,10 @@ _START_EMPTY = re.compile(
     r"(?:^|(?<=[.!?]\s))(?:they|the\s+(?:cells|reserves|free\s+cells))\s+(?:all\s+)?start\s+empty\b",
     _I,
 )
+# A single reserve: "It starts empty", "The free cell starts empty" (Giant).
+_ONE_STARTS_EMPTY = re.compile(
+    r"(?:^|(?<=[.!?]\s))(?:it|the\s+(?:cell|reserve|free\s+cell))\s+starts\s+empty\b", _I
+)
 # One pile: "One pile below the Stock, dealt thirteen cards" (Canfield) ...
 _DEALT_N = re.compile(rf"\bdealt\s+({NUM})\s+cards\b", _I)
 # ... of which "Only its top card is face up".
@@ -77,7 +81,7 @@ def find(sentence: Sentence) -> list[Hit]:
 
 def deal(text: str, count: int) -> list[Hit]:
     """The reserve deal of a Setup row, given the row's pile count."""
-    empty = _START_EMPTY.search(text)
+    empty = _START_EMPTY.search(text) or (_ONE_STARTS_EMPTY.search(text) if count == 1 else None)
     if empty:
         return [Hit("reserves.deal", [0] * count, _words(empty))]
     single = _DEALT_N.search(text)
