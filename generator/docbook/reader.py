@@ -85,7 +85,10 @@ def read_help_text(text: str, path: str) -> HelpDocument:
 
 def _read(data: bytes | str, path: str) -> HelpDocument:
     if len(data) > MAX_BYTES:
-        raise spec_error(path, None, f"file is larger than {MAX_BYTES} bytes")
+        line = data[:MAX_BYTES].count("\n" if isinstance(data, str) else b"\n") + 1
+        raise spec_error(
+            path, line, f"file is larger than {MAX_BYTES} bytes: the limit is passed here"
+        )
     text = data if isinstance(data, str) else decode(data, path)
     if "\x00" in text:
         raise spec_error(path, 1, "binary data, not a DocBook help document")

@@ -68,7 +68,12 @@ def help_source(path: Path, name: str | None = None) -> bytes:
 
 def help_source_bytes(data: bytes, name: str) -> bytes:
     if len(data) > MAX_BYTES:
-        raise SpecError(Diagnostic(name, None, f"help is larger than {MAX_BYTES} bytes"))
+        line = data[:MAX_BYTES].count(b"\n") + 1
+        raise SpecError(
+            Diagnostic(
+                name, line, f"help is larger than {MAX_BYTES} bytes: the limit is passed here"
+            )
+        )
     if not data.strip():
         raise SpecError(Diagnostic(name, 1, "help is empty", hint="a help page is a <sect1>"))
     head = data[:4096].decode("latin-1")

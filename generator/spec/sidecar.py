@@ -247,8 +247,12 @@ def _compose(text: str, file: str) -> yaml.Node | None:
 
 
 def _load(text: str, file: str) -> Sidecar:
-    if len(text.encode("utf-8", "replace")) > _MAX_SIDECAR_BYTES:
-        raise SpecError(Diagnostic(file, None, "sidecar is larger than 256 KiB"))
+    encoded = text.encode("utf-8", "replace")
+    if len(encoded) > _MAX_SIDECAR_BYTES:
+        line = encoded[:_MAX_SIDECAR_BYTES].count(b"\n") + 1
+        raise SpecError(
+            Diagnostic(file, line, "sidecar is larger than 256 KiB: the limit is passed here")
+        )
     try:
         node = _compose(text, file)
     except yaml.reader.ReaderError as error:  # a character YAML does not allow

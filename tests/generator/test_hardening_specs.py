@@ -174,3 +174,20 @@ def test_a_game_file_name_ending_in_a_line_break_is_refused(specs: Path, tmp_pat
     (problem,) = errors(specs, tmp_path)
     assert "not a valid game id" in problem.message
     assert problem.format().startswith(f"{specs}/tiny\\n.yaml: error: ")
+
+
+def test_files_over_the_size_limits_name_the_line_that_passes_it(
+    specs: Path, tmp_path: Path
+) -> None:
+    """Found by tests/fuzz: the size errors had no line."""
+    sidecar = MINIMAL_SIDECAR + "# padding\n" * 30_000
+    write(specs / "tiny.yaml", sidecar)
+    (problem,) = errors(specs, tmp_path)
+    assert "larger than 256 KiB" in problem.message
+    assert problem.line == sidecar[: 256 * 1024].count("\n") + 1 > 20_000
+    page = b"<sect1><title>Tiny</title>" + b"<para>x</para>\n" * 40_000
+    (specs / "tiny.xml").write_bytes(page)
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR)
+    line = page[: 512 * 1024].count(b"\n") + 1
+    found = errors(specs, tmp_path)
+    assert found and all("larger than" in d.message and d.line == line for d in found)
