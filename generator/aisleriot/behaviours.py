@@ -17,6 +17,7 @@ from generator.aisleriot.compare import Finding, Position, _helpdeck_results, _k
 from generator.aisleriot.target import Target
 from runtime.engine import DEAL, PileKind, State
 from runtime.engine.cards import FACE_DOWN, RANK
+from runtime.engine.rules import GroupLimit
 
 
 @dataclass(frozen=True, slots=True)
@@ -287,6 +288,36 @@ def _help_restricts_spaces(case: Case) -> bool:
     return accepts is not None and not accepts(moved, case.state.base)
 
 
+def _help_limits_groups(case: Case) -> bool:
+    """Aisleriot moves a tableau build that its code lets empty tableau piles carry, where the
+    help counts free reserves only ("one more than the number of Reserve slots free"): the
+    build follows the rules and fits where it lands, and only the limit refuses it."""
+    action = _aisleriot_drag(case)
+    state = case.state
+    rules = state.rules
+    if (
+        action is None
+        or rules.group_limit is not GroupLimit.FREE_RESERVES
+        or case.kind_of(action[1]) is not PileKind.TABLEAU
+        or case.kind_of(action[3]) is not PileKind.TABLEAU
+    ):
+        return False
+    _, src, n, dst = action
+    source, target = case.target.pile_of(src), case.target.pile_of(dst)
+    assert source is not None and target is not None
+    piles, layout = state.piles, state.layout
+    free = sum(1 for r in layout.reserves if not piles[r])
+    empty = sum(1 for t in layout.tableau if not piles[t] and t != target)
+    if not free + 1 < n <= (free + 1) << empty or state._group_size(piles[source]) < n:
+        return False
+    moved = piles[source][-n]
+    if piles[target]:
+        builds = rules.tableau_builds
+        return builds is not None and builds(piles[target][-1], moved, state.base)
+    accepts = rules.tableau_empty_accepts
+    return accepts is not None and accepts(moved, state.base)
+
+
 def _runs_to_foundation(case: Case) -> bool:
     """Aisleriot drops several tableau cards on a foundation at once where the help builds
     the foundations one card at a time (no "run ... moved onto its Foundation" rule)."""
@@ -434,6 +465,12 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "the help says what may fill an empty Tableau pile (\"only ... a King\"); Aisleriot's "
         "code takes any card there",
         _help_restricts_spaces,
+    ),
+    Behaviour(
+        "help-limits-groups",
+        "the help lets a build move only when it has at most one card more than the free "
+        "reserves; Aisleriot's code lets empty tableau piles carry longer builds",
+        _help_limits_groups,
     ),
     Behaviour(
         "never-over",
