@@ -6,6 +6,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("athena", "Athena"),
     ("aunt_mary", "Aunt Mary"),
     ("bakers_dozen", "Baker's Dozen"),
+    ("bakers_game", "Baker's Game"),
     ("beleaguered_castle", "Beleaguered Castle"),
     ("bristol", "Bristol"),
     ("canfield", "Canfield"),
@@ -20,5 +21,6 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("scorpion", "Scorpion"),
     ("seahaven", "Seahaven"),
     ("spider", "Spider"),
+    ("whitehead", "Whitehead"),
     ("yukon", "Yukon"),
 )
