@@ -30,6 +30,8 @@ COMPLETE_LANGUAGES = [
     "de",
     "ru",
     "ja",
+    "fr",
+    "es",
 ]
 
 # pofilter checks that hold for any good translation of the help, in any language.
