@@ -21,6 +21,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("scorpion", "Scorpion"),
     ("seahaven", "Seahaven"),
     ("spider", "Spider"),
+    ("streets_and_alleys", "Streets and Alleys"),
     ("whitehead", "Whitehead"),
     ("yukon", "Yukon"),
 )
