@@ -13,6 +13,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("eight_off", "Eight Off"),
     ("escalator", "Escalator"),
     ("freecell", "FreeCell"),
+    ("giant", "Giant"),
     ("golf", "Golf"),
     ("gypsy", "Gypsy"),
     ("klondike", "Klondike"),
