@@ -24,5 +24,6 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("spider", "Spider"),
     ("streets_and_alleys", "Streets and Alleys"),
     ("whitehead", "Whitehead"),
+    ("will_o_the_wisp", "Will o' the Wisp"),
     ("yukon", "Yukon"),
 )
