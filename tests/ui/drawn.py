@@ -30,6 +30,10 @@ def _destination(widget: Any) -> tuple[float, float]:
     return x, y
 
 
+def _far(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    return abs(a[0] - b[0]) > TOLERANCE or abs(a[1] - b[1]) > TOLERANCE
+
+
 def mismatches(table: Any, settled: bool = False, limit: int = 12) -> list[str]:
     state, geo = table.state, table.geometry
     if state is None or geo is None:
@@ -79,7 +83,15 @@ def mismatches(table: Any, settled: bool = False, limit: int = 12) -> list[str]:
                 problems.append(f"{label}: drawn {size}, cards are {geo.card_w}x{geo.card_h}")
             x, y = where[index]
             want = (table.x + x, table.y + y)
-            at = tuple(widget.pos) if settled else _destination(widget)
+            heading = _destination(widget)  # where running animations take it
+            if settled:
+                at = tuple(widget.pos)
+            elif widget in table._animating:
+                at = widget._target  # on its way, or waiting to start (a dealt card)
+                if widget._delayed is None and _far(heading, at):
+                    problems.append(f"{label}: its animation heads to {heading}, not {at}")
+            else:
+                at = heading
             if abs(at[0] - want[0]) > TOLERANCE or abs(at[1] - want[1]) > TOLERANCE:
                 problems.append(
                     f"{label}: {'at' if settled else 'going to'} {at}, belongs at {want}"

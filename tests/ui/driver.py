@@ -77,6 +77,7 @@ class Driver:
             frames += 1
             if not self.table.busy and not self.app.game._finishing:
                 self.pump(1)
+                self.check_drawn(settled=True, what="settling")
                 return
         raise Failed(f"animations never settled: {len(self.table._animating)} cards moving")
 
@@ -127,6 +128,11 @@ class Driver:
         from runtime.app.screenshot import save_window_png
 
         return save_window_png(self.out / f"{name}.png")
+
+    def check_drawn(self, settled: bool = False, what: str = "") -> None:
+        """`verify` wherever the table shows a game: every step of every scenario."""
+        if self.app.root is not None and self.table.controller is not None:
+            self.verify(settled=settled, what=what)
 
     def verify(self, settled: bool = False, what: str = "") -> None:
         """What is drawn equals the state (see `drawn.py`); a screenshot if it does not."""
@@ -180,6 +186,7 @@ class Driver:
         self.pump(1)
         self._event("end", touch)
         self.pump(frames)
+        self.check_drawn(what=f"a tap at ({x:.0f}, {y:.0f})")
 
     def drag(self, start: tuple[float, float], end: tuple[float, float], steps: int = 8) -> None:
         touch = self._touch(*start)
@@ -193,6 +200,7 @@ class Driver:
             self.pump(1)
         self._event("end", touch)
         self.pump(1)
+        self.check_drawn(what="a drag")
 
 
 # -- scenarios --------------------------------------------------------------------------
