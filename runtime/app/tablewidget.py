@@ -223,7 +223,12 @@ class TableWidget(Widget):
         anim = Animation(x=target[0], y=target[1], d=self.duration, t="out_quad")
         anim.bind(on_complete=lambda *_: self._landed(widget))
         if delay:
-            widget._delayed = Clock.schedule_once(lambda _dt: anim.start(widget), delay)
+
+            def start(_dt: float) -> None:
+                widget._delayed = None
+                anim.start(widget)
+
+            widget._delayed = Clock.schedule_once(start, delay)
         else:
             anim.start(widget)
 
