@@ -17,7 +17,7 @@ from generator.aisleriot.compare import Finding, Position, _helpdeck_results, _k
 from generator.aisleriot.target import Target
 from runtime.engine import DEAL, PileKind, State
 from runtime.engine.cards import FACE_DOWN, RANK
-from runtime.engine.rules import GroupLimit
+from runtime.engine.rules import GroupLimit, GroupMove
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +288,19 @@ def _help_restricts_spaces(case: Case) -> bool:
     return accepts is not None and not accepts(moved, case.state.base)
 
 
+def _help_moves_singly(case: Case) -> bool:
+    """Aisleriot drags several tableau cards onto a tableau pile where the help moves cards
+    one at a time ("Cards can only be moved singly": `group_move` one, read from the help)."""
+    action = _aisleriot_drag(case)
+    return (
+        action is not None
+        and action[2] >= 2
+        and case.state.rules.group_move is GroupMove.ONE
+        and case.kind_of(action[1]) is PileKind.TABLEAU
+        and case.kind_of(action[3]) is PileKind.TABLEAU
+    )
+
+
 def _help_limits_groups(case: Case) -> bool:
     """Aisleriot moves a tableau build that its code lets empty tableau piles carry, where the
     help counts free reserves only ("one more than the number of Reserve slots free"): the
@@ -465,6 +478,11 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "the help says what may fill an empty Tableau pile (\"only ... a King\"); Aisleriot's "
         "code takes any card there",
         _help_restricts_spaces,
+    ),
+    Behaviour(
+        "help-moves-singly",
+        "the help moves Tableau cards one at a time; Aisleriot's code drags several at once",
+        _help_moves_singly,
     ),
     Behaviour(
         "help-limits-groups",
