@@ -23,6 +23,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("scorpion", "Scorpion"),
     ("seahaven", "Seahaven"),
     ("spider", "Spider"),
+    ("spiderette", "Spiderette"),
     ("streets_and_alleys", "Streets and Alleys"),
     ("whitehead", "Whitehead"),
     ("will_o_the_wisp", "Will o' the Wisp"),
