@@ -25,6 +25,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("spider", "Spider"),
     ("spiderette", "Spiderette"),
     ("streets_and_alleys", "Streets and Alleys"),
+    ("thumb_and_pouch", "Thumb and Pouch"),
     ("whitehead", "Whitehead"),
     ("will_o_the_wisp", "Will o' the Wisp"),
     ("yukon", "Yukon"),
