@@ -49,9 +49,13 @@ def help_from_spec(spec: VariantSpec) -> bytes:
         etree.SubElement(root, "title").text = spec.title
         etree.SubElement(root, "para").text = f"{spec.title} is played with one standard deck."
     except ValueError:  # lxml refuses control characters that XML 1.0 cannot hold
+        source = spec.provenance.get("title")
         raise SpecError(
             Diagnostic(
-                spec.id, None, "the title has characters a help page cannot hold", field="title"
+                (source.file if source else None) or spec.id,
+                source.line if source else None,
+                "the title has characters a help page cannot hold",
+                field="title",
             )
         ) from None
     setup = _section(root, "Setup", [])

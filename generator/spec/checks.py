@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 
 from generator.diagnostics import Diagnostic
 from generator.spec.facts import Fact
-from generator.spec.required import Values, stock_cards, value_reader
+from generator.spec.required import Values, cards, deck_count, stock_cards, value_reader
 
 Blame = Callable[..., Diagnostic | None]
 Check = Callable[[Values, Blame], list[Diagnostic | None]]
@@ -50,15 +50,15 @@ def consistency_diagnostics(chosen: Mapping[str, Fact], fallback_file: str) -> l
 
 
 def _deck(value: Values) -> int:
-    return 52 * int(value("decks") or 1)
+    return 52 * deck_count(value)
 
 
 def _card_count(value: Values, blame: Blame) -> list[Diagnostic | None]:
     left = stock_cards(value)
     if left >= 0:
         return []
-    tableau = sum(value("tableau.face_down") or ()) + sum(value("tableau.face_up") or ())
-    reserves = sum(value("reserves.deal") or ())
+    tableau = cards(value, "tableau.face_down") + cards(value, "tableau.face_up")
+    reserves = cards(value, "reserves.deal")
     return [
         blame(
             ("tableau.face_up", "tableau.count", "reserves.deal", "decks"),
@@ -77,10 +77,10 @@ def reachable_score(value: Values) -> int | None:
     if kind == "foundation_cards":
         return _deck(value)
     if kind == "foundation_cards_placed":
-        start = 4 * int(value("decks") or 1) if value("foundations.start_with_aces") else 0
+        start = 4 * deck_count(value) if value("foundations.start_with_aces") else 0
         return _deck(value) - start - (1 if value("foundations.base") == "dealt" else 0)
     if kind == "tableau_cards_removed":
-        return sum(value("tableau.face_down") or ()) + sum(value("tableau.face_up") or ())
+        return cards(value, "tableau.face_down") + cards(value, "tableau.face_up")
     return None
 
 
@@ -174,7 +174,7 @@ def _goal(value: Values, blame: Blame) -> list[Diagnostic | None]:
 def _reserves_used(value: Values, blame: Blame) -> list[Diagnostic | None]:
     if not value("reserves.count") or value("reserves.accepts"):
         return []
-    if sum(value("reserves.deal") or ()) or value("stock.target") == "reserves":
+    if cards(value, "reserves.deal") or value("stock.target") == "reserves":
         return []
     return [
         blame(

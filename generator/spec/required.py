@@ -45,11 +45,28 @@ def _reserves(value: Values) -> bool:
     return bool(value("reserves.count"))
 
 
+def _is_int(item: Any) -> bool:
+    return isinstance(item, int) and not isinstance(item, bool)
+
+
+def cards(value: Values, path: str) -> int:
+    """The cards a per-pile list deals (`tableau.face_up`, ...). Values are not validated
+    yet here: anything but a list of numbers counts 0 (its type error comes later)."""
+    found = value(path)
+    return sum(n for n in found if _is_int(n)) if isinstance(found, list | tuple) else 0
+
+
+def deck_count(value: Values) -> int:
+    """The number of decks; 1 when not (or not yet validly) given."""
+    found = value("decks")
+    return found if _is_int(found) and found > 0 else 1
+
+
 def stock_cards(value: Values) -> int:
     """Cards the deal leaves in the stock (negative when the deal asks for too many)."""
-    dealt = sum(value("tableau.face_down") or ()) + sum(value("tableau.face_up") or ())
-    dealt += sum(value("reserves.deal") or ())
-    decks = int(value("decks") or 1)
+    dealt = cards(value, "tableau.face_down") + cards(value, "tableau.face_up")
+    dealt += cards(value, "reserves.deal")
+    decks = deck_count(value)
     if value("foundations.base") == "dealt":
         dealt += 1
     if value("foundations.start_with_aces"):

@@ -33,6 +33,9 @@ from generator.spec.model import GAME_ID_PATTERN, Option, Provenance, leaf_paths
 
 _INT = re.compile(r"^[-+]?[0-9]+$")
 _NULL = {"null", "~", ""}
+# What XML 1.0 text cannot hold (C0 controls but tab and line breaks, U+FFFE/FFFF) and lone
+# surrogates, which UTF-8 cannot hold.
+_NOT_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 _MAX_SIDECAR_BYTES = 256 * 1024
 
 
@@ -78,6 +81,19 @@ def _scalar(node: yaml.ScalarNode, file: str) -> Any:
                 f"YAML tag {node.tag!r} is not allowed",
                 column=column,
                 hint="remove the tag",
+            )
+        )
+    bad = _NOT_TEXT.search(text)
+    if bad is not None:  # an escape in a quoted string ("\x01", "\ud800")
+        line, column = _mark(node)
+        raise SpecError(
+            Diagnostic(
+                file,
+                line,
+                f"character U+{ord(bad.group()):04X} cannot be part of a game's text "
+                "(its help and code are XML and UTF-8)",
+                column=column,
+                hint="remove the escape",
             )
         )
     if node.style is not None:  # quoted: always a string

@@ -191,3 +191,28 @@ def test_files_over_the_size_limits_name_the_line_that_passes_it(
     line = page[: 512 * 1024].count(b"\n") + 1
     found = errors(specs, tmp_path)
     assert found and all("larger than" in d.message and d.line == line for d in found)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("face_down: [0, 1]", 'face_down: "01"'), ("decks: 1", "decks: two")],
+)
+def test_a_word_where_the_deal_needs_numbers_is_no_traceback(
+    specs: Path, tmp_path: Path, old: str, new: str
+) -> None:
+    """Found by tests/fuzz/sidecar_yaml.py: the card count summed the string (TypeError)."""
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR.replace(old, new))
+    found = errors(specs, tmp_path)
+    assert found and all(d.line is not None for d in found)
+
+
+@pytest.mark.parametrize("escape", ["\\x01", "\\0", "\\ud800", "\\uffff"])
+def test_a_title_with_a_character_xml_cannot_hold_names_its_line(
+    specs: Path, tmp_path: Path, escape: str
+) -> None:
+    """Found by tests/fuzz/sidecar_yaml.py: the sidecar-only game's help blamed the game id
+    ('tiny'), with no line."""
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR.replace("title: Tiny", f'title: "Ti{escape}ny"'))
+    (problem,) = errors(specs, tmp_path)
+    assert problem.file.endswith("tiny.yaml") and (problem.line, problem.column) == (1, 8)
+    assert "cannot be part of a game's text" in problem.message
