@@ -16,7 +16,16 @@ import re
 from hypothesis import strategies as st
 
 from tests.fuzz import Kind
-from tests.fuzz._generate import GAMES, SpecCase, full_share, mutate, run, shipped, text_positions
+from tests.fuzz._generate import (
+    GAMES,
+    LANGUAGES,
+    SpecCase,
+    full_share,
+    mutate,
+    run,
+    shipped,
+    text_positions,
+)
 
 XI = b'xmlns:xi="http://www.w3.org/2001/XInclude"'
 SNIPPETS = [
@@ -246,6 +255,10 @@ def _case(draw: st.DrawFn) -> SpecCase:
     game = draw(st.sampled_from(GAMES))
     data, how = mutate(draw, shipped(f"{game}.xml"), OWN, SNIPPETS)
     files = {f"{game}.xml": data, f"{game}.yaml": shipped(f"{game}.yaml")}
+    if LANGUAGES and draw(st.integers(0, 4)) == 0:  # translated: the merge reads the page too
+        lang = draw(st.sampled_from(LANGUAGES))
+        files[f"po/{lang}.po"] = shipped(f"po/{lang}.po")
+        how.append(f"with {lang}.po")
     return SpecCase((game, *how), files, full)
 
 

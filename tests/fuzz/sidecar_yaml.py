@@ -12,6 +12,7 @@ game's or a reserved name. Promises: see `tests/fuzz/_generate.py`.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import yaml
@@ -20,6 +21,7 @@ from hypothesis import strategies as st
 from generator.spec.model import leaf_paths
 from tests.fuzz import Kind
 from tests.fuzz._generate import GAMES, SpecCase, full_share, mutate, run, shipped
+from tests.generator.conftest import MINIMAL_SIDECAR
 
 PATHS = leaf_paths()
 MARK = "\u0000MARK\u0000"
@@ -71,6 +73,12 @@ LITERALS = [
     "|\n  a block\n  scalar",
     '"' + "x" * 100_000 + '"',
     "? complex\n: key",
+    # markup and links a sidecar-only game's generated help must escape
+    "'<b>bold</b> & <!-- c --> ]]> &nbsp; <?pi x?>'",
+    "'<xi:include href=\"file:///etc/passwd\"/>'",
+    "'javascript:alert(1)'",
+    "'\"><script>alert(1)</script>'",
+    "'{{ 7 * 7 }} {% raw %}'",
 ]
 TEXT_LINES = [
     "title:\n" + "".join(" " * (i + 1) + "title:\n" for i in range(600)),  # < 256 KiB
@@ -119,6 +127,25 @@ VALUES = st.one_of(
 )
 
 
+class _Loader(yaml.SafeLoader):
+    """YAML 1.2 booleans, as the sidecar reader has them: `on:` stays a key, not True."""
+
+
+_Loader.yaml_implicit_resolvers = {
+    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:bool"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_Loader.add_implicit_resolver("tag:yaml.org,2002:bool", re.compile("^(?:true|false)$"), list("tf"))
+
+
+def _parsed(data: bytes) -> Any:
+    """The sidecar as Python values, or None when it is no longer YAML PyYAML can load."""
+    try:
+        return yaml.load(data.decode("utf-8"), Loader=_Loader)
+    except (ValueError, RecursionError, yaml.YAMLError):  # PyYAML's own limits, too
+        return None
+
+
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
     """Every path to a value inside ``value`` (keys and list indexes), itself first."""
     found = [prefix]
@@ -151,10 +178,7 @@ def _replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 @st.composite
 def _value(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
     """A value replaced (or a key added) through the parsed sidecar, dumped back as YAML."""
-    try:
-        tree = yaml.safe_load(data.decode("utf-8"))
-    except (ValueError, RecursionError, yaml.YAMLError):  # PyYAML's own limits, too
-        return data, "not YAML any more: no value replaced"
+    tree = _parsed(data)
     if not isinstance(tree, dict):
         tree = {}
     if draw(st.booleans()):
@@ -172,6 +196,40 @@ def _value(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
     text = text.replace(MARK, literal)
     shown = literal if new == MARK else new
     return text.encode("utf-8", "surrogatepass"), f"{'.'.join(map(str, path))} = {shown!r:.60}"
+
+
+HOSTILE_TEXT = [
+    "<b>bold</b> & <!-- c --> ]]> &nbsp; <?pi x?>",
+    '<xi:include href="file:///etc/passwd" parse="text"/>',
+    "javascript:alert(1)",
+    '"><script>alert(1)</script>',
+    "{{ 7 * 7 }} {% raw %} ${x}",
+    '"""; import os #',
+    "\u202e\u200b\ufeff\U0001f0a1",
+    "line\nbreak",
+    " ",
+    "x" * 2000,
+]
+
+
+@st.composite
+def _string(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
+    """A string value (a title, an option label, a quote) replaced by another string:
+    markup, template syntax, control characters; still a valid sidecar most of the time."""
+    tree = _parsed(data)
+    paths = [p for p in _paths(tree) if isinstance(_at(tree, p), str)] if tree else []
+    if not paths:
+        return data, "no string"
+    path = draw(st.sampled_from(paths))
+    new = draw(st.sampled_from(HOSTILE_TEXT) | st.text(min_size=1, max_size=30))
+    text = yaml.safe_dump(_replaced(tree, path, new), allow_unicode=True, sort_keys=False)
+    return text.encode("utf-8", "surrogatepass"), f"{'.'.join(map(str, path))} = {new!r:.50}"
+
+
+def _at(value: Any, path: tuple[Any, ...]) -> Any:
+    for key in path:
+        value = value[key]
+    return value
 
 
 @st.composite
@@ -210,7 +268,7 @@ def _lines(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
     return b"\n".join(lines), f"line {at + 1}: {how}"
 
 
-OWN = [_value, _value, _value, _option_effect, _lines]
+OWN = [_value, _value, _string, _string, _option_effect, _lines]
 SNIPPETS = [
     b"\xe9",
     b"\xef\xbb\xbf",
@@ -261,6 +319,11 @@ CORPUS: dict[str, bytes] = {
     "base cycle": b"base: seahaven\n",
     "id of another game": b"id: saratoga\ntitle: Evil\n",
 }
+# A game with no help page: its help is written from the sidecar (every field given).
+TINY = (
+    MINIMAL_SIDECAR
+    + "options:\n  - {id: three, label: Three card deals, default: false, on: {stock.draw: 3}}\n"
+).encode()
 NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives", "zzz\n", "z\u00e9"]
 
 
@@ -271,6 +334,9 @@ def _case(draw: st.DrawFn) -> SpecCase:
         name = draw(st.sampled_from(sorted(CORPUS)))
         files = {"seahaven.xml": shipped("seahaven.xml"), "seahaven.yaml": CORPUS[name]}
         return SpecCase((f"corpus: {name}",), files, full)
+    if draw(st.integers(0, 3)) == 0:
+        data, how = mutate(draw, TINY, OWN, SNIPPETS)
+        return SpecCase(("tiny (no help page)", *how), {"tiny.yaml": data}, full)
     game = draw(st.sampled_from(GAMES))
     data, how = mutate(draw, shipped(f"{game}.yaml"), OWN, SNIPPETS)
     files = {f"{game}.xml": shipped(f"{game}.xml"), f"{game}.yaml": data}
