@@ -240,6 +240,7 @@ CORPUS: dict[str, bytes] = {
     "empty": b"",
     "binary": bytes(range(256)),
     "unterminated string": b'msgid "x\nmsgstr "y"\n',
+    "a line babel cannot read (found: reported a line early)": SV + b"bogus line\n",
     "xi:include in a msgstr": SV.replace(
         b'msgstr "Uppl\xc3\xa4ggning"',
         b'msgstr "<xi:include '
@@ -248,7 +249,7 @@ CORPUS: dict[str, bytes] = {
         1,
     ),
 }
-CORPUS_NAMES = ["javascript:alert(1).po", "...po", "index.html.po"]
+CORPUS_NAMES = ["javascript:alert(1).po", "...po", "index.html.po", "sv\n.po"]  # last: found
 
 
 @st.composite

@@ -11,7 +11,6 @@ game's or a reserved name. Promises: see `tests/fuzz/_generate.py`.
 
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -24,7 +23,7 @@ from tests.fuzz._generate import GAMES, SpecCase, full_share, mutate, run, shipp
 from tests.generator.conftest import MINIMAL_SIDECAR
 
 PATHS = leaf_paths()
-MARK = "\u0000MARK\u0000"
+MARK = "MARK_7f3a"  # a plain YAML word, replaced by a raw literal after dumping
 DEEP_FLOW = "{title: " * 1000 + "x" + "}" * 1000
 DEEP_BLOCK = "".join(" " * i + "title:\n" for i in range(1000)) + " " * 1000 + "x"
 # Raw YAML text put in place of one value.
@@ -192,7 +191,6 @@ def _value(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
         text = yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, width=1000)
     except (ValueError, RecursionError, yaml.YAMLError):
         return data, "not dumpable"
-    text = text.replace(json.dumps(MARK), literal).replace(f"'{MARK}'", literal)
     text = text.replace(MARK, literal)
     shown = literal if new == MARK else new
     return text.encode("utf-8", "surrogatepass"), f"{'.'.join(map(str, path))} = {shown!r:.60}"
@@ -290,6 +288,11 @@ SNIPPETS = [
     b"9" * 4301,
     "\U0001f0a1".encode(),
 ]
+# A game with no help page: its help is written from the sidecar (every field given).
+TINY = (
+    MINIMAL_SIDECAR
+    + "options:\n  - {id: three, label: Three card deals, default: false, on: {stock.draw: 3}}\n"
+).encode()
 CORPUS: dict[str, bytes] = {
     "title nested 600 deep": TEXT_LINES[0].encode(),
     "title nested 1,000 deep (block, 500 KB)": (
@@ -318,12 +321,12 @@ CORPUS: dict[str, bytes] = {
     ),
     "base cycle": b"base: seahaven\n",
     "id of another game": b"id: saratoga\ntitle: Evil\n",
+    # found by this kind
+    "face_down a word": TINY.replace(b"face_down: [0, 1]", b'face_down: "01"'),
+    "decks a word": TINY.replace(b"decks: 1", b"decks: two"),
+    "title with an escaped control": TINY.replace(b"title: Tiny", b'title: "Ti\\x01ny"'),
+    "title with an escaped surrogate": TINY.replace(b"title: Tiny", b'title: "Ti\\ud800ny"'),
 }
-# A game with no help page: its help is written from the sidecar (every field given).
-TINY = (
-    MINIMAL_SIDECAR
-    + "options:\n  - {id: three, label: Three card deals, default: false, on: {stock.draw: 3}}\n"
-).encode()
 NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives", "zzz\n", "z\u00e9"]
 
 
