@@ -218,7 +218,8 @@ def _string(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
     paths = [p for p in _paths(tree) if isinstance(_at(tree, p), str)] if tree else []
     if not paths:
         return data, "no string"
-    path = draw(st.sampled_from(paths))
+    free = [p for p in paths if p and p[-1] in ("title", "label", "quote", "reason")]
+    path = draw(st.sampled_from(free if free and draw(st.integers(0, 3)) else paths))
     new = draw(st.sampled_from(HOSTILE_TEXT) | st.text(min_size=1, max_size=30))
     text = yaml.safe_dump(_replaced(tree, path, new), allow_unicode=True, sort_keys=False)
     return text.encode("utf-8", "surrogatepass"), f"{'.'.join(map(str, path))} = {new!r:.50}"
@@ -338,7 +339,7 @@ def _case(draw: st.DrawFn) -> SpecCase:
         files = {"seahaven.xml": shipped("seahaven.xml"), "seahaven.yaml": CORPUS[name]}
         return SpecCase((f"corpus: {name}",), files, full)
     if draw(st.integers(0, 3)) == 0:
-        data, how = mutate(draw, TINY, OWN, SNIPPETS)
+        data, how = mutate(draw, TINY, [_string, *OWN], SNIPPETS, most=2)
         return SpecCase(("tiny (no help page)", *how), {"tiny.yaml": data}, full)
     game = draw(st.sampled_from(GAMES))
     data, how = mutate(draw, shipped(f"{game}.yaml"), OWN, SNIPPETS)
