@@ -85,7 +85,8 @@ def read_help_text(text: str, path: str) -> HelpDocument:
 
 def _read(data: bytes | str, path: str) -> HelpDocument:
     if len(data) > MAX_BYTES:
-        line = data[:MAX_BYTES].count("\n" if isinstance(data, str) else b"\n") + 1
+        head = data[:MAX_BYTES]
+        line = (head.count("\n") if isinstance(head, str) else head.count(b"\n")) + 1
         raise spec_error(
             path, line, f"file is larger than {MAX_BYTES} bytes: the limit is passed here"
         )

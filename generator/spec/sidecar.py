@@ -259,29 +259,28 @@ def _compose(text: str, file: str) -> yaml.Node | None:
             )
         ) from None
     finally:
-        loader.dispose()  # type: ignore[no-untyped-call]
+        loader.dispose()
 
 
 def _load(text: str, file: str) -> Sidecar:
     encoded = text.encode("utf-8", "replace")
     if len(encoded) > _MAX_SIDECAR_BYTES:
-        line = encoded[:_MAX_SIDECAR_BYTES].count(b"\n") + 1
+        passed = encoded[:_MAX_SIDECAR_BYTES].count(b"\n") + 1
         raise SpecError(
-            Diagnostic(file, line, "sidecar is larger than 256 KiB: the limit is passed here")
+            Diagnostic(file, passed, "sidecar is larger than 256 KiB: the limit is passed here")
         )
     try:
         node = _compose(text, file)
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
         character = error.character
         character = chr(character) if isinstance(character, int) else str(character)[:1] or "?"
-        line = text.count("\n", 0, error.position) + 1
-        column = error.position - (text.rfind("\n", 0, error.position) + 1) + 1
+        start = text.rfind("\n", 0, error.position) + 1
         raise SpecError(
             Diagnostic(
                 file,
-                line,
+                text.count("\n", 0, error.position) + 1,
                 f"invalid YAML: character U+{ord(character):04X} is not allowed",
-                column=column,
+                column=error.position - start + 1,
                 hint="remove it, or write it as an escape in a double-quoted string",
             )
         ) from None
