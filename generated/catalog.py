@@ -19,6 +19,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("king_albert", "King Albert"),
     ("klondike", "Klondike"),
     ("lady_jane", "Lady Jane"),
+    ("royal_east", "Royal East"),
     ("saratoga", "Saratoga"),
     ("scorpion", "Scorpion"),
     ("seahaven", "Seahaven"),
