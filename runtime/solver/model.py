@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from runtime.engine.cards import DECK_SIZE, RANK
+from runtime.engine.cards import DECK_SIZE
 from runtime.engine.layout import Layout, Tables, layout_for, tables_for
 from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill, Rules, StockTarget
 
@@ -63,7 +63,17 @@ def _safe_needs(rules: Rules, tables: Tables, base: int) -> tuple[Cards | None, 
 
     Without play-back, a card's only use outside the foundations is as a host for the cards
     that build on it; once those are all home it is dead weight. With play-back, home cards
-    can come back down, so we also wait until every lower rank is home (ranks must not wrap).
+    can come back down, so a card needs home the smallest set X holding it that is closed
+    under "a card that builds on a card of X in the tableau" and "a card below a card of X
+    on its foundation chain" (ranks must not wrap). That is sound: take any line from the
+    position before the move; drop every move of a card of X from it. No other card is ever
+    placed on a card of X (it would build on it, so be in X), so cards of X only ever lie
+    on top of other cards, alone in a pile or in cells; taking them away leaves every other move
+    legal (same tops, at least as many free cells and empty piles, a shorter run), and
+    each foundation holds the same cards up to X's, which lie below the others (X is closed
+    downwards). So if the line wins, the line without X's moves wins with X home.
+    Building in suit (Seahaven) X is the card's own chain, which is home anyway: every
+    foundation move is safe. Alternating colours (Saratoga) it is every lower rank.
     A building waste would be a second use for the card, so then nothing is automatic.
     """
     if (
@@ -78,13 +88,27 @@ def _safe_needs(rules: Rules, tables: Tables, base: int) -> tuple[Cards | None, 
     if rules.foundation_play_back and (rules.base_from_deal or base != 1):
         return (None,) * DECK_SIZE
     tab = tables.tableau
+    builders = tuple(
+        tuple(u for u in range(DECK_SIZE) if tab is not None and tab[card * DECK_SIZE + u])
+        for card in range(DECK_SIZE)
+    )
+    f_table = tables.foundation
+    chain_below = tuple(
+        tuple(lower for lower in range(DECK_SIZE) if f_table[lower * DECK_SIZE + card])
+        for card in range(DECK_SIZE)
+    )
     needs: list[Cards | None] = []
     for card in range(DECK_SIZE):
-        need: set[int] = set()
-        if tab is not None:
-            need.update(u for u in range(DECK_SIZE) if tab[card * DECK_SIZE + u])
+        need: set[int] = set(builders[card])
         if rules.foundation_play_back:
-            need.update(u for u in range(DECK_SIZE) if RANK[u] < RANK[card])
+            need = {card}
+            todo = [card]
+            while todo:
+                c = todo.pop()
+                for u in builders[c] + chain_below[c]:
+                    if u not in need:
+                        need.add(u)
+                        todo.append(u)
         need.discard(card)
         needs.append(tuple(sorted(need)))
     return tuple(needs)

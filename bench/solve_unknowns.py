@@ -1,0 +1,99 @@
+"""Unknown deals before and after a solver change, on the seeds of an earlier survey.
+
+    python bench/solve_unknowns.py BEFORE.jsonl [--only-unknown] [--sample N]
+                                   [--max-nodes 2000000] [--time-limit 10] [--out AFTER.jsonl]
+
+BEFORE.jsonl is a `helpdeck survey` file (one JSON record per deal, made by the code before
+the change). Its seeds are solved again with today's solver, at the same limits the survey
+used (give them), and the bench prints winnable / unwinnable / unknown before and after over
+the same seeds, the verdict changes (a decided deal must never change its verdict: any such
+line is a bug), and median / mean / p99 time per deal after. ``--only-unknown`` re-solves the
+deals that were unknown before; ``--sample N`` adds every N-th decided deal (verdict check).
+Run it with ``nice -n 19`` on a shared machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+from runtime.solver.survey import solve_seed
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("before", type=Path)
+    parser.add_argument("--only-unknown", action="store_true")
+    parser.add_argument("--sample", type=int, default=0, help="also every N-th decided deal")
+    parser.add_argument("--max-nodes", type=int, default=2_000_000)
+    parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--out", type=Path, help="write the new records here (JSON lines)")
+    args = parser.parse_args()
+    records = [json.loads(line) for line in args.before.read_text().splitlines() if line.strip()]
+    records.sort(key=lambda r: r["seed"])
+    chosen = []
+    decided = 0
+    for r in records:
+        if r["verdict"] == "unknown" or not args.only_unknown:
+            chosen.append(r)
+        else:
+            decided += 1
+            if args.sample and decided % args.sample == 0:
+                chosen.append(r)
+    if not chosen:
+        print("no deals chosen")
+        return 1
+    game = chosen[0]["game"]
+    options = chosen[0].get("options") or None
+    out = args.out.open("w") if args.out else None
+    after: list[dict[str, object]] = []
+    changed: list[str] = []
+    cpu = time.process_time()
+    for i, old in enumerate(chosen, 1):
+        new = solve_seed(game, options, old["seed"], args.max_nodes, args.time_limit)
+        after.append(new)
+        if out:
+            out.write(json.dumps(new) + "\n")
+            out.flush()
+        if old["verdict"] != "unknown" and new["verdict"] != old["verdict"]:
+            changed.append(f"seed {old['seed']}: {old['verdict']} -> {new['verdict']}")
+        print(f"\r{game} {i}/{len(chosen)}", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    before_counts = Counter(r["verdict"] for r in chosen)
+    after_counts = Counter(str(r["verdict"]) for r in after)
+    times = sorted(float(str(r["seconds"])) for r in after)
+    p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    print(f"{game} {dict(options or {})}: {len(chosen)} deals from {args.before}")
+    print(f"limits: {args.max_nodes:,} nodes, {args.time_limit:g} s per deal")
+    for name, counts in (("before", before_counts), ("after", after_counts)):
+        print(
+            f"{name:<6} winnable {counts['winnable']}, unwinnable {counts['unwinnable']}, "
+            f"unknown {counts['unknown']}"
+        )
+    was_unknown = [a for a, b in zip(after, chosen, strict=True) if b["verdict"] == "unknown"]
+    settled = Counter(str(r["verdict"]) for r in was_unknown)
+    print(
+        f"of the {len(was_unknown)} unknown before: {settled['winnable']} winnable, "
+        f"{settled['unwinnable']} unwinnable, {settled['unknown']} still unknown"
+    )
+    print(
+        f"time per deal after: median {statistics.median(times) * 1e3:.1f} ms, mean "
+        f"{statistics.mean(times) * 1e3:.0f} ms, p99 {p99 * 1e3:.0f} ms; "
+        f"CPU total {time.process_time() - cpu:.1f} s"
+    )
+    print(f"verdict changes on decided deals: {len(changed)}")
+    for line in changed:
+        print("  " + line)
+    still = [str(r["seed"]) for r in was_unknown if r["verdict"] == "unknown"]
+    if still:
+        print("still unknown: " + " ".join(still))
+    return 1 if changed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
