@@ -16,6 +16,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("giant", "Giant"),
     ("golf", "Golf"),
     ("gypsy", "Gypsy"),
+    ("jumbo", "Jumbo"),
     ("king_albert", "King Albert"),
     ("klondike", "Klondike"),
     ("lady_jane", "Lady Jane"),
