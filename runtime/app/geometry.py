@@ -189,9 +189,11 @@ def _overlap(a: Rect, b: Rect) -> float:
 
 
 def _tableau_need(rules: Rules) -> float:
-    """Card heights a tableau column should get: its deal plus a few builds, fanned."""
+    """Card heights a tableau column should get: its deal plus a few builds, fanned; room for
+    a fan of six at least, so a tableau dealt one card a pile or none (Canfield, Giant, Gold
+    Mine) does not get cards so big that its builds squeeze."""
     longest = max((down + up for down, up in rules.tableau_deal), default=1)
-    return 1 + UP_STEP * (longest + 3)
+    return 1 + UP_STEP * max(longest + 3, 6)
 
 
 def _pyramid(layout: Layout, step: float) -> tuple[list[Place], float, float]:
@@ -477,9 +479,7 @@ def _placed_plans(
     the top corners' groups in the top row or heading the side blocks (still in their
     corners). The most faithful packings come first, so they win ties."""
     regions = _resolve(layout, show_stock)
-    # Room for a fan of six at least, so a tableau dealt one card a pile (Canfield) does
-    # not get cards so big that its builds squeeze.
-    need = max(_tableau_need(rules), 1 + UP_STEP * 6)
+    need = _tableau_need(rules)
     waste_fans = layout.waste >= 0 and rules.stock_draw > 1
 
     def fan(pile: int) -> Fan:
