@@ -14,6 +14,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("escalator", "Escalator"),
     ("freecell", "FreeCell"),
     ("giant", "Giant"),
+    ("gold_mine", "Gold Mine"),
     ("golf", "Golf"),
     ("gypsy", "Gypsy"),
     ("jumbo", "Jumbo"),
