@@ -49,7 +49,7 @@ def test_deal_code_shown_copied_typed(run, size: tuple[str, ...]) -> None:  # ty
 
 
 def test_winnable_deals_only(run) -> None:  # type: ignore[no-untyped-def]
-    output = run("winnable_deals", "--game", "saratoga", timeout=180)
+    output = run("winnable_deals", "--game", "saratoga", timeout=360)
     assert "Options:" in output
 
 
