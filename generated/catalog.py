@@ -5,6 +5,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("agnes", "Agnes"),
     ("athena", "Athena"),
     ("aunt_mary", "Aunt Mary"),
+    ("australian_patience", "Australian Patience"),
     ("bakers_dozen", "Baker's Dozen"),
     ("bakers_game", "Baker's Game"),
     ("beleaguered_castle", "Beleaguered Castle"),
