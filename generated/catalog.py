@@ -13,6 +13,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("canfield", "Canfield"),
     ("eight_off", "Eight Off"),
     ("escalator", "Escalator"),
+    ("forty_thieves", "Forty Thieves"),
     ("freecell", "FreeCell"),
     ("giant", "Giant"),
     ("gold_mine", "Gold Mine"),

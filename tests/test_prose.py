@@ -150,6 +150,12 @@ RULE_EXAMPLES = [
         None,
         {"tableau.group_limit": "free_reserves"},
     ),
+    (
+        "Double clicking on a card in the Tableau or waste will move it to the appropriate "
+        "Foundation pile if such a move is possible, or to the tableau if possible.",
+        None,
+        {"tableau.double_click_to_tableau": True},
+    ),
     (  # no free cells: FreeCell's formula with none free, 2^empty piles
         "A build may hold one card, doubled once for each empty Tableau pile, not counting the "
         "pile the build moves into.",

@@ -104,9 +104,15 @@ def _autoplay_after_move(case: Case) -> bool:
 
 
 def _no_change(case: Case) -> bool:
+    """Also a double-click that Helpdeck ignores and Aisleriot answers by moving a lone card
+    into an empty pile of the same kind."""
     plain = _plain_result(case)
+    finding = case.finding
     return (
-        case.finding.kind == "aisleriot-only"
+        (
+            finding.kind == "aisleriot-only"
+            or (finding.kind == "double-click" and finding.ours is None)
+        )
         and plain is not None
         and _canonical(plain, case) == _canonical(case.before, case)
     )

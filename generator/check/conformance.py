@@ -148,8 +148,14 @@ def check_position(state: State, rng: random.Random) -> None:
     pile = rng.randrange(len(state.piles))
     double = foundation_move(state, pile)
     goal = goal_piles(state)
+    to_tableau = state.rules.double_click_to_tableau
     _require(
-        double is None or (double in moves and double.src == pile and double.dst in goal),
+        double is None
+        or (
+            double in moves
+            and double.src == pile
+            and (double.dst in goal or (to_tableau and double.dst in state.layout.tableau))
+        ),
         f"double-click on {state.layout.names[pile]} proposes {double}",
     )
 

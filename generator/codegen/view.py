@@ -58,6 +58,7 @@ _OPTIONAL_FIELDS = {
     "score_tableau_suit": "0",
     "score_turned_card": "0",
     "placement": "Placement()",
+    "double_click_to_tableau": "False",
 }
 _PLACED_KINDS = ("stock", "waste", "foundations", "tableau", "reserves")
 _SUIT_NUMBER = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
@@ -172,6 +173,7 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ("foundation_play_back", literal(spec.foundations.play_back)),
         ("foundation_keeps_base", literal(spec.foundations.keep_base)),
         ("foundation_double_click_sends_up", literal(spec.foundations.double_click_sends_up)),
+        ("double_click_to_tableau", literal(tableau.double_click_to_tableau)),
         ("tableau_refill", _enum("tableau_refill", tableau.refill)),
         ("reserves_accept", literal(spec.reserves.accepts)),
         ("reserve_capacity", literal(spec.reserves.capacity)),

@@ -61,6 +61,14 @@ _SEND_UP = re.compile(
     r"\s+(?:to\s+send\s+up|sends\s+up|will\s+(?:send\s+up|move\s+all|autoplay\s+cards))\b[^.;]*",
     _I,
 )
+# "Double clicking on a card ... will move it to the appropriate Foundation pile if such a move
+# is possible, or to the tableau if possible" (Forty Thieves); "or else onto the first Tableau
+# pile that takes it".
+_TO_TABLEAU = re.compile(
+    r"\bdouble[\s-]?click.*?\bor\s+(?:else\s+)?(?:to|onto|on\s+to)\s+the\s+(?:first\s+)?"
+    r"tableau(?:\s+pile)?(?:\s+that\s+takes\s+it|\s+if\s+possible)\b",
+    _I,
+)
 
 
 def _words(match: re.Match[str]) -> str:
@@ -75,6 +83,9 @@ def find(sentence: Sentence) -> list[Hit]:
     send_up = _SEND_UP.search(text)
     if send_up:
         return [Hit("foundations.double_click_sends_up", True, _words(send_up))]
+    to_tableau = _TO_TABLEAU.search(text)
+    if to_tableau:
+        return [Hit("tableau.double_click_to_tableau", True, _words(to_tableau))]
     dealt = _DEALT.search(text)
     if dealt:  # names the foundation itself, whatever the sentence is about
         return [Hit("foundations.base", "dealt", _words(dealt))]

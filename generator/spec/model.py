@@ -130,6 +130,9 @@ class Tableau(Model):
     face_rows: tuple[Face, ...] = ()  # face of each row from the bottom, on every pile
     kings_to_bottom: bool = False  # a King dealt onto a card goes to the bottom of its pile
     refill: Refill = Refill.NONE
+    # An assist: a double-click on a card no foundation takes puts it on the first Tableau
+    # pile that takes it (Forty Thieves: "or to the tableau if possible").
+    double_click_to_tableau: bool = False
 
     @model_validator(mode="after")
     def _deal_matches_count(self) -> Tableau:

@@ -28,20 +28,23 @@ def foundation_move(state: State, pile: int) -> Move | None:
 
     In a game without foundations that is won on the waste (Escalator, Golf), the waste plays
     the foundation's part: a double-click sends a free card there. Where foundations take
-    whole suits (Spider), a double-click sends the pile's finished suit.
+    whole suits (Spider), a double-click sends the pile's finished suit. Where the help says so
+    (`double_click_to_tableau`), a card no foundation takes goes onto the first tableau pile,
+    in pile order, that takes it, or else into the first space.
     """
     goals = goal_piles(state)
     if pile in goals:
         return None
     size = 13 if state.rules.foundations_take_suits else 1
-    for move in state.legal_moves():
-        if (
-            move.kind is MoveKind.TRANSFER
-            and move.src == pile
-            and move.size == size
-            and move.dst in goals
-        ):
+    moves = [m for m in state.legal_moves() if m.kind is MoveKind.TRANSFER and m.src == pile]
+    for move in moves:
+        if move.size == size and move.dst in goals:
             return move
+    if state.rules.double_click_to_tableau:
+        tableau = state.layout.tableau
+        builds = [m for m in moves if m.size == 1 and m.dst in tableau]
+        if builds:  # a pile with cards first, then a space
+            return min(builds, key=lambda m: (not state.piles[m.dst], tableau.index(m.dst)))
     return None
 
 

@@ -151,6 +151,9 @@ class Rules:
     foundation_keeps_base: bool = False  # the card that starts a foundation never leaves it
     # An assist, not a rule: a double-click on a foundation sends up every card that can go.
     foundation_double_click_sends_up: bool = False
+    # An assist: a double-click on a card no foundation takes puts it on the first tableau
+    # pile that takes it.
+    double_click_to_tableau: bool = False
     tableau_refill: Refill = Refill.NONE
     reserves_accept: bool = False
     reserve_capacity: int = 1
