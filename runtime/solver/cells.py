@@ -176,6 +176,9 @@ class CellsSearch:
             need = model.safe_needs[card]
             needs.append(None if need is None else tuple(u for u in need if u not in below[card]))
         self.needs = tuple(needs)
+        # A card that needs nothing more would go straight back home after play-back: the
+        # child is its parent, so such play-back moves are not generated.
+        self.bounces = tuple(need is not None and not need for need in needs)
         # below[card]: the cards that go home before ``card`` on its foundation chain;
         # chain[card] names that chain and step[card] is how many cards go before it
         # (a chain is a path: every card has at most one foundation host).
@@ -455,11 +458,14 @@ class CellsSearch:
                 add(ones[empty_t])
         if self.play_back and not relevant_only:
             least = 2 if self.keeps_base else 1
+            bounces = self.bounces
             for f in self.foundations:
                 p = piles[f]
                 if len(p) < least:
                     continue
                 card = p[-1]
+                if bounces[card]:
+                    continue
                 ones = one[f]
                 for host in hosts[card]:
                     d = tops.get(host, -1)
