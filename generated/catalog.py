@@ -4,6 +4,7 @@
 GAMES: tuple[tuple[str, str], ...] = (
     ("agnes", "Agnes"),
     ("athena", "Athena"),
+    ("auld_lang_syne", "Auld Lang Syne"),
     ("aunt_mary", "Aunt Mary"),
     ("australian_patience", "Australian Patience"),
     ("bakers_dozen", "Baker's Dozen"),
