@@ -156,6 +156,11 @@ RULE_EXAMPLES = [
         None,
         {"tableau.double_click_to_tableau": True},
     ),
+    (  # Aisleriot's Beleaguered Castle, in the Foundation row
+        "Four aces are placed here, one in each pile, before the shuffle.",
+        "foundation",
+        {"foundations.start_with_aces": True},
+    ),
     (  # no free cells: FreeCell's formula with none free, 2^empty piles
         "A build may hold one card, doubled once for each empty Tableau pile, not counting the "
         "pile the build moves into.",
@@ -456,10 +461,10 @@ def test_reserve_deal() -> None:
             {"scoring.kind": "points", "scoring.foundation_card": 5},
         ),
         ("Each card in the Foundation piles other than the Aces scores 5 points.", "scoring", {}),
-        (
+        (  # Aisleriot's Beleaguered Castle: the Aces dealt there score nothing
             "Each card in the Foundation piles other than the original Aces scores one point.",
             "scoring",
-            {},
+            {"scoring.kind": "foundation_cards_placed"},
         ),
     ],
 )

@@ -36,7 +36,10 @@ _NO_PLAY_BACK = re.compile(
 
 # "The four Aces are taken out of the deck before it is shuffled and start on the Foundations"
 _ACES_START = re.compile(
-    r"\baces\s+are\s+taken\s+out\s+of\s+the\s+deck\b.*?\bstart\s+on\s+the\s+foundations\b", _I
+    r"\baces\s+are\s+taken\s+out\s+of\s+the\s+deck\b.*?\bstart\s+on\s+the\s+foundations\b"
+    # Aisleriot's Beleaguered Castle, in the Foundation row
+    r"|\baces\s+are\s+placed\s+here,?\s+one\s+in\s+each\s+pile,?\s+before\s+the\s+shuffle\b",
+    _I,
 )
 # "but the Aces never leave the Foundations", "except the base-rank cards that start each
 # Foundation": the card a foundation starts with stays.

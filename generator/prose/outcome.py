@@ -47,7 +47,10 @@ _REMOVED_POINTS = re.compile(
 # score nothing."
 _PLACED_POINTS = re.compile(
     r"^you\s+score\s+one\s+point\s+for\s+each\s+card\s+you\s+(?:put|place)\s+on\s+a\s+"
-    r"foundation;\s+the\s+(?:four\s+)?(?:aces|cards)\s+that\s+start\s+there\s+score\s+nothing\b",
+    r"foundation;\s+the\s+(?:four\s+)?(?:aces|cards)\s+that\s+start\s+there\s+score\s+nothing\b"
+    # Aisleriot's Beleaguered Castle
+    r"|^each\s+card\s+in\s+the\s+foundation\s+piles\s+other\s+than\s+the\s+original\s+aces\s+"
+    r"scores\s+one\s+point\b",
     _I,
 )
 
@@ -149,13 +152,13 @@ def find(sentence: Sentence) -> list[Hit]:
     finish = _FINISH.search(text)
     if finish:
         hits.append(Hit("goal.finish_stock_when_tableau_clear", True, _words(finish)))
+    placed = _PLACED_POINTS.search(text) if sentence.section == "scoring" else None
+    if placed:
+        hits.append(Hit("scoring.kind", "foundation_cards_placed", _words(placed)))
     if sentence.section == "scoring" and not re.search(r"\bother\s+than\b", text, _I):
         points = _FOUNDATION_POINTS.search(text)
-        if points:
+        if points and not placed:
             hits.append(Hit("scoring.kind", "foundation_cards", _words(points)))
-        placed = _PLACED_POINTS.search(text)
-        if placed:
-            hits.append(Hit("scoring.kind", "foundation_cards_placed", _words(placed)))
         removed = _REMOVED_POINTS.search(text)
         if removed:
             hits.append(Hit("scoring.kind", "tableau_cards_removed", _words(removed)))
