@@ -399,6 +399,8 @@ def test_deal_shapes(text: str, count: int, down: list[int], up: list[int]) -> N
         "Four cards are dealt to each pile when the game starts.",  # faces not said
         "Deal five cards face up on to each of these piles and one more on the top two piles.",
         "Deal the rest of the cards face up on the second to seventh piles.",
+        "Every pile is dealt five cards face up, and the top pile of each side gets a sixth.",
+        "Five cards are dealt face up on each pile, and an extra card on the first pile.",
     ],
 )
 def test_deal_shapes_not_guessed(text: str) -> None:

@@ -77,7 +77,13 @@ _FLANKS = re.compile(
     r"cards\s+in\s+each\s+pile\s+on\s+the\s+right\s+flank\b",
     _I,
 )
-_IRREGULAR = re.compile(r"\bmore\b|\bexcept\b|\brest\s+of\s+the\s+cards\b|\bremove\b", _I)
+# Words that make a deal irregular: "one more on the top two piles", "the top pile of each
+# side gets a sixth", "an extra card".
+_IRREGULAR = re.compile(
+    r"\bmore\b|\bexcept\b|\brest\s+of\s+the\s+cards\b|\bremove\b|\bextra\b"
+    rf"|\b(?:gets?|receives?)\s+an?\s+{ORD}\b",
+    _I,
+)
 
 
 # "Any King that lands on top of another card during the deal goes to the bottom of its pile"
