@@ -131,7 +131,7 @@ def mutate(
     """1..`most` mutations, each a kind-specific one or (one time in three) a byte one."""
     how = []
     for _ in range(draw(st.integers(1, most))):
-        if draw(st.integers(0, 2)) == 0:
+        if draw(one_in(3)):
             data, said = draw(byte_mutation(data, snippets))
         else:
             data, said = draw(draw(st.sampled_from(own))(data))
@@ -290,5 +290,11 @@ def _outcome(errors: list[Error], specs: Path, case: SpecCase) -> str:
     return "refused"
 
 
+def one_in(n: int) -> st.SearchStrategy[bool]:
+    """True about once in `n` draws. (Not `== 0`: Hypothesis draws 0, its simplest value,
+    far more often than 1 in n.)"""
+    return st.integers(0, n - 1).map(lambda k: k == n // 2)
+
+
 def full_share() -> st.SearchStrategy[bool]:
-    return st.integers(0, FULL_EVERY - 1).map(lambda n: n == 0)
+    return one_in(FULL_EVERY)

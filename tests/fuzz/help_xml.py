@@ -22,6 +22,7 @@ from tests.fuzz._generate import (
     SpecCase,
     full_share,
     mutate,
+    one_in,
     run,
     shipped,
     text_positions,
@@ -248,14 +249,14 @@ CORPUS: dict[str, bytes] = {
 @st.composite
 def _case(draw: st.DrawFn) -> SpecCase:
     full = draw(full_share())
-    if draw(st.integers(0, 9)) == 0:
+    if draw(one_in(10)):
         name = draw(st.sampled_from(sorted(CORPUS)))
         files = {"seahaven.xml": CORPUS[name], "seahaven.yaml": shipped("seahaven.yaml")}
         return SpecCase((f"corpus: {name}",), files, full)
     game = draw(st.sampled_from(GAMES))
     data, how = mutate(draw, shipped(f"{game}.xml"), OWN, SNIPPETS)
     files = {f"{game}.xml": data, f"{game}.yaml": shipped(f"{game}.yaml")}
-    if LANGUAGES and draw(st.integers(0, 4)) == 0:  # translated: the merge reads the page too
+    if LANGUAGES and draw(one_in(5)):  # translated: the merge reads the page too
         lang = draw(st.sampled_from(LANGUAGES))
         files[f"po/{lang}.po"] = shipped(f"po/{lang}.po")
         how.append(f"with {lang}.po")

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from generator.spec.model import leaf_paths
 from tests.fuzz import Kind
-from tests.fuzz._generate import GAMES, SpecCase, full_share, mutate, run, shipped
+from tests.fuzz._generate import GAMES, SpecCase, full_share, mutate, one_in, run, shipped
 from tests.generator.conftest import MINIMAL_SIDECAR
 
 PATHS = leaf_paths()
@@ -334,17 +334,17 @@ NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives", "zzz\n
 @st.composite
 def _case(draw: st.DrawFn) -> SpecCase:
     full = draw(full_share())
-    if draw(st.integers(0, 9)) == 0:
+    if draw(one_in(10)):
         name = draw(st.sampled_from(sorted(CORPUS)))
         files = {"seahaven.xml": shipped("seahaven.xml"), "seahaven.yaml": CORPUS[name]}
         return SpecCase((f"corpus: {name}",), files, full)
-    if draw(st.integers(0, 3)) == 0:
+    if draw(one_in(4)):
         data, how = mutate(draw, TINY, [_string, *OWN], SNIPPETS, most=2)
         return SpecCase(("tiny (no help page)", *how), {"tiny.yaml": data}, full)
     game = draw(st.sampled_from(GAMES))
     data, how = mutate(draw, shipped(f"{game}.yaml"), OWN, SNIPPETS)
     files = {f"{game}.xml": shipped(f"{game}.xml"), f"{game}.yaml": data}
-    if draw(st.integers(0, 14)) == 0:  # saved under another name, beside a real game
+    if draw(one_in(15)):  # saved under another name, beside a real game
         other = draw(st.sampled_from(NAMES))
         files = {f"{game}.xml": shipped(f"{game}.xml"), f"{game}.yaml": shipped(f"{game}.yaml")}
         files[f"{other}.yaml"] = data
