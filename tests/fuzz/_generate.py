@@ -3,8 +3,8 @@ shipped files, one of them mutated), generated into a fresh root, and the promis
 
 Most cases call the pipeline at function level (`render_outputs`, then `write_outputs`) with
 ruff's formatting of the generated rules skipped (it is a subprocess, and takes most of a
-case's time); every ``FULL_EVERY``-th case runs the real ``helpdeck generate --specs D --root
-R`` in process instead, ruff included.
+case's time); about one case in ``FULL_EVERY`` runs the real ``helpdeck generate --specs D
+--root R`` in process instead, ruff included.
 
 Promises checked on every case:
 - no exception escapes (a `SpecError` escaping `render_outputs` is one too: the CLI would
