@@ -156,6 +156,14 @@ RULE_EXAMPLES = [
         None,
         {"tableau.double_click_to_tableau": True},
     ),
+    (  # Aisleriot's Baker's Dozen
+        "The top card on each Tableau can be moved to another Tableau pile if it has a value of "
+        "one lower than the top card on the second pile.",
+        None,
+        {"tableau.build.direction": "down"},
+    ),
+    ("Suit is not relevant.", "tableau", {"tableau.build.suit": "any"}),
+    ("Suit is not relevant.", "foundation", {}),
     (  # Aisleriot's Beleaguered Castle, in the Foundation row
         "Four aces are placed here, one in each pile, before the shuffle.",
         "foundation",
@@ -944,3 +952,17 @@ def test_empty_pile_after_the_refill_runs_dry() -> None:
     # On its own the condition may mean "fill spaces from the Reserve first": read nothing.
     assert facts_of("Once the Reserve is used up, a space can take any card or build.") == {}
     assert facts_of("If the Reserve is empty, an empty slot can be filled by any card.") == {}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Any King that lands on top of another card during the deal goes to the bottom of its "
+        "pile.",
+        "Kings are moved to the bottom of their respective piles.",  # Aisleriot's Baker's Dozen
+    ],
+)
+def test_kings_to_bottom(text: str) -> None:
+    from generator.prose.deal import kings_to_bottom
+
+    assert [(h.path, h.value) for h in kings_to_bottom(text)] == [("tableau.kings_to_bottom", True)]

@@ -133,11 +133,28 @@ _DEAL_ONLY_WHEN_STUCK = re.compile(
 )
 
 
+# Aisleriot's Baker's Dozen: "The top card on each Tableau can be moved to another Tableau pile
+# if it has a value of one lower than the top card on the second pile." and, on its own,
+# "Suit is not relevant."
+_ONTO_ONE_HIGHER = re.compile(
+    r"\bcan\s+be\s+moved\s+to\s+another\s+tableau\s+pile\s+if\s+it\s+has\s+a\s+value\s+of\s+"
+    r"one\s+lower\s+than\s+the\s+top\s+card\s+on\s+the\s+(?:second|other)\s+pile\b",
+    _I,
+)
+_SUIT_ALONE = re.compile(r"^suit\s+is\s+not\s+relevant\.?$", _I)
+
+
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     hits: list[Hit] = []
     if _CHOICE.search(text):  # "you can choose whether to build up or down"
         return hits
+    onto = _ONTO_ONE_HIGHER.search(text)
+    if onto:
+        hits.append(Hit("tableau.build.direction", "down", " ".join(onto.group(0).split())))
+    alone = _SUIT_ALONE.match(text.strip())
+    if alone and sentence.pile == "tableau":
+        hits.append(Hit("tableau.build.suit", "any", " ".join(alone.group(0).split()).rstrip(".")))
     stuck = _DEAL_ONLY_WHEN_STUCK.search(text)
     if stuck:
         hits.append(Hit("waste.build_first", True, " ".join(stuck.group(0).split())))

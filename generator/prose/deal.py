@@ -89,7 +89,8 @@ _IRREGULAR = re.compile(
 # "Any King that lands on top of another card during the deal goes to the bottom of its pile"
 _KINGS_BOTTOM = re.compile(
     r"\bkings?\s+(?:that\s+lands?\s+on\s+(?:top\s+of\s+)?another\s+card\s+)?(?:during\s+the\s+deal\s+)?"
-    r"(?:goes|go|is\s+moved|are\s+moved)\s+to\s+the\s+bottom\s+of\s+(?:its|their)\s+piles?\b",
+    r"(?:goes|go|is\s+moved|are\s+moved)\s+to\s+the\s+bottom\s+of\s+(?:its|their)\s+"
+    r"(?:respective\s+)?piles?\b",
     _I,
 )
 
