@@ -615,11 +615,15 @@ def _placed_plan(
         places += [Place(p, start + i * PITCH, y) for i, p in enumerate(regions.reserve_row)]
         y += ROW
     bottoms = [y]
+    # Every row of a split tableau keeps its sides' edges where the first row has them, so a
+    # shorter second row (Fortress: five a side fold as three and two) stays clear of the
+    # middle column.
+    right_side = max((len(b) for _, b in rows), default=0)
     for r, (a, b) in enumerate(rows):
         row_y = y + r * need
         floor = row_y + need - 0.06 if r + 1 < len(rows) else None
         if regions.middle or regions.tableau_split:
-            start = band_x + (band - left_side - gap_cols - len(b)) * PITCH / 2
+            start = band_x + (band - left_side - gap_cols - right_side) * PITCH / 2
             xs = [start + (left_side - len(a) + i) * PITCH for i in range(len(a))]
             xs += [start + (left_side + gap_cols + i) * PITCH for i in range(len(b))]
         else:
