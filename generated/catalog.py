@@ -14,6 +14,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("canfield", "Canfield"),
     ("eight_off", "Eight Off"),
     ("escalator", "Escalator"),
+    ("fortress", "Fortress"),
     ("forty_thieves", "Forty Thieves"),
     ("freecell", "FreeCell"),
     ("giant", "Giant"),
