@@ -156,6 +156,16 @@ RULE_EXAMPLES = [
         None,
         {"tableau.double_click_to_tableau": True},
     ),
+    (  # Aisleriot's Gypsy: a stock dealt to the tableau
+        "Each deal flips one card from the Stock to each pile of the Tableau.",
+        None,
+        {"stock.target": "tableau"},
+    ),
+    (
+        "Cards are dealt in batches of eight, one on every Tableau.",
+        "stock",
+        {"stock.target": "tableau"},
+    ),
     (  # Aisleriot's Baker's Dozen
         "The top card on each Tableau can be moved to another Tableau pile if it has a value of "
         "one lower than the top card on the second pile.",
@@ -357,6 +367,12 @@ def test_counts(kind: str, text: str, expected: int | None) -> None:
             9,
             list(range(8, -1, -1)),
             [1] * 9,
+        ),
+        (
+            "Deal one card face up on each of the five Tableau piles.",  # Royal East
+            5,
+            [0] * 5,
+            [1] * 5,
         ),
         (
             "Thirteen piles. Deal three cards face down and one card face up on every pile.",

@@ -53,7 +53,8 @@ _DOWN_AND_UP = re.compile(
 )
 _EACH = re.compile(
     rf"\b({NUM}|a)\s+cards?\s+(?:are\s+|is\s+)?(?:dealt\s+)?face\s+up\s+"
-    r"(?:on\s+to|onto|on|in|to|per)\s+(?:each|every|all\s+\w+)\s*(?:\w+\s+)?(?:piles?|slots?)\b"
+    r"(?:on\s+to|onto|on|in|to|per)\s+(?:each|every|all\s+\w+)\s*"
+    rf"(?:of\s+the\s+(?:{NUM}\s+)?)?(?:\w+\s+)?(?:piles?|slots?)\b"
     rf"|\b(?:pile\s+is\s+dealt)\s+({NUM})\s+cards?\s+face\s+up\b"
     rf"|\b({NUM})\s+cards\s+(?:each\s+)?(?:to|in)\s+each\s+(?:of\s+the\s+)?(?:piles?|slots?)\b"
     rf"|\bwith\s+({NUM})\s+in\s+each\s+(?:pile|slot)\b"
