@@ -1,4 +1,5 @@
-"""The game chooser: every generated game, a search box, recently played, win rates."""
+"""The game chooser: every generated game, a search box, recently played, win rates, and
+the share of deals that can be won where the solver's survey published one."""
 
 from __future__ import annotations
 
@@ -10,11 +11,17 @@ from kivy.uix.screenmanager import Screen
 from runtime.app.helpdoc import game_title
 from runtime.app.i18n import _, current, help_language
 from runtime.engine.catalog import game_titles
+from runtime.solver import winnability
 
 
-def game_rows(query: str, stats: Any, current_game: str | None) -> list[dict[str, Any]]:
+def game_rows(
+    query: str, stats: Any, current_game: str | None, figures: list[dict[str, Any]] | None = None
+) -> list[dict[str, Any]]:
     """RecycleView rows: recently played first, then the rest by title in the UI language;
-    filtered by ``query`` (which matches the translated or the English name)."""
+    filtered by ``query`` (which matches the translated or the English name). ``figures``:
+    published winnability records (default: `winnability.load()`)."""
+    if figures is None:
+        figures = winnability.load()
     english = game_titles()
     lang = help_language(current())
     titles = {g: game_title(g, lang, t) for g, t in english.items()}
@@ -36,6 +43,10 @@ def game_rows(query: str, stats: Any, current_game: str | None) -> list[dict[str
             detail = _("in progress · {detail}").format(detail=detail)
         elif game_id in stats.recent:
             detail = _("recent · {detail}").format(detail=detail)
+        percent = winnability.about_percent(game_id, None, figures)
+        if percent is not None:
+            won = _("about {pct}% of deals can be won").format(pct=percent)
+            detail = f"{detail} · {won}"
         rows.append({"game_id": game_id, "title": title, "detail": detail})
     return rows
 
