@@ -29,11 +29,12 @@ _PASSES = re.compile(
     r"\bgo\s+through\s+the\s+(?:deck|stock)\s+(once|twice|three\s+times|four\s+times)\b", _I
 )
 _EACH_PILE = re.compile(
-    r"\b(?:one(?:\s+card)?|a\s+card)\s+(?:face\s+up\s+)?(?:on|to|onto|on\s+to|into)\s+"
+    r"\b(?:one(?:\s+card)?|a\s+card)\s+(?:face\s+up\s+)?(?:from\s+the\s+stock\s+)?"
+    r"(?:on|to|onto|on\s+to|into)\s+"
     r"(?:each|every)\s+(?:of\s+the\s+)?(?:\w+\s+)?(?:(tableau|reserve)\s+)?piles?"
     r"(?:\s+of\s+the\s+(tableau|reserve))?"
     r"|\bturned\s+on\s*to\s+the\s+(reserve)\s+one\s+on\s+each\s+pile\b"
-    r"|\bone\s+on\s+every\s+(tableau)\s+pile\b|\ba\s+row\s+at\s+a\s+time\s+onto\s+the\s+(tableau)\b",
+    r"|\bone\s+on\s+every\s+(tableau)(?:\s+pile)?\b|\ba\s+row\s+at\s+a\s+time\s+onto\s+the\s+(tableau)\b",
     _I,
 )
 _SPLIT_END = re.compile(
