@@ -45,7 +45,8 @@ def game_rows(
             detail = _("recent · {detail}").format(detail=detail)
         percent = winnability.about_percent(game_id, None, figures)
         if percent is not None:
-            won = _("about {pct}% of deals can be won").format(pct=percent)
+            share = _("{pct}%").format(pct=percent)
+            won = _("about {share} of deals can be won").format(share=share)
             detail = f"{detail} · {won}"
         rows.append({"game_id": game_id, "title": title, "detail": detail})
     return rows
