@@ -166,6 +166,11 @@ RULE_EXAMPLES = [
         "stock",
         {"stock.target": "tableau"},
     ),
+    (  # Aisleriot's Spiderette and Will o' the Wisp
+        "A build of all thirteen cards in a suit may be moved on to a Foundation pile.",
+        None,
+        {"foundations.whole_suits": True},
+    ),
     (  # Aisleriot's Baker's Dozen
         "The top card on each Tableau can be moved to another Tableau pile if it has a value of "
         "one lower than the top card on the second pile.",
@@ -469,6 +474,11 @@ def test_reserve_deal() -> None:
     [
         ("Move all cards to the Foundation piles.", "goal", {"goal.kind": "all_to_foundations"}),
         ("Move all cards to Waste.", "goal", {"goal.kind": "all_to_waste"}),
+        (  # Aisleriot's Spiderette and Will o' the Wisp
+            "Create four piles of thirteen cards each built down in suit and sequence.",
+            "goal",
+            {"goal.kind": "suits_in_tableau"},
+        ),
         ("Move all cards to the foundation piles or thrones.", "goal", {}),
         ("Remove all cards.", "goal", {}),
         (
@@ -898,6 +908,10 @@ def test_named_deal_shapes_not_guessed(text: str, count: int) -> None:
         (
             "Every card placed on a Foundation is worth one point.",
             {"scoring.kind": "foundation_cards"},
+        ),
+        (  # Aisleriot's Spiderette and Will o' the Wisp
+            "Every pair of cards in suit and sequence scores one point.",
+            {"scoring.kind": "points", "scoring.pair": 1, "scoring.pair_suit": "same_suit"},
         ),
         ("Finished runs keep their points when they go to a Foundation.", {}),
         ("Each card pair on the Tableau in alternating order scores 2 points.", {}),

@@ -52,7 +52,10 @@ _KEEP_BASE = re.compile(
 
 # "Each one only takes a finished run of thirteen cards of one suit, King down to Ace" (Spider).
 _WHOLE_SUITS = re.compile(
-    r"\bonly\s+takes?\s+an?\s+(?:finished|complete)\s+run\s+of\s+thirteen\s+cards\s+of\s+one\s+suit\b",
+    r"\bonly\s+takes?\s+an?\s+(?:finished|complete)\s+run\s+of\s+thirteen\s+cards\s+of\s+one\s+suit\b"
+    # Aisleriot's Spiderette and Will o' the Wisp
+    r"|^a\s+build\s+of\s+all\s+thirteen\s+cards\s+in\s+a\s+suit\s+may\s+be\s+moved\s+on\s*to\s+a\s+"
+    r"foundation\b",
     _I,
 )
 

@@ -22,7 +22,10 @@ _CLEARED = re.compile(r"^(?:to\s+)?(?:clear|empty)\s+(?:the\s+)?tableau\b", _I)
 _SUITS_IN_TABLEAU = re.compile(
     r"^arrange\s+the\s+whole\s+deck\s+in\s+the\s+tableau\s+as\s+\w+\s+piles\s+of\s+thirteen\s+cards,"
     r"\s+each\s+pile\s+a\s+single\s+suit\b"
-    r"|\bleave\s+the\s+finished\s+runs\s+in\s+the\s+tableau\b.*\bcounts\s+as\s+a\s+win\b",
+    r"|\bleave\s+the\s+finished\s+runs\s+in\s+the\s+tableau\b.*\bcounts\s+as\s+a\s+win\b"
+    # Aisleriot's Spiderette and Will o' the Wisp (whose finished suits may also go up)
+    r"|^create\s+four\s+piles\s+of\s+thirteen\s+cards\s+each\s+built\s+down\s+in\s+suit\s+and\s+"
+    r"sequence\b",
     _I,
 )
 _FINISH = re.compile(
@@ -82,7 +85,9 @@ _PAIR = re.compile(
     rf"\b(?:score|earn)\s+({NUM})\s+points?\s+for\s+(?:each|every)\s+card\s+(?:in\s+the\s+tableau\s+)?"
     r"that\s+(?:lies|rests)\s+on\s+the\s+next\s+higher\s+card\s+of\s+(the\s+same|its\s+own)\s+suit\b"
     r"|\b(?:each|every)\s+face[\s-]up\s+card\s+(?:resting|lying)\s+on\s+a\s+card\s+of\s+the\s+"
-    rf"(other|opposite|same)\s+colou?r\s+one\s+rank\s+higher\s+(?:adds|scores)\s+({NUM})\s+points?\b",
+    rf"(other|opposite|same)\s+colou?r\s+one\s+rank\s+higher\s+(?:adds|scores)\s+({NUM})\s+points?\b"
+    # Aisleriot's Spiderette and Will o' the Wisp
+    rf"|^every\s+pair\s+of\s+cards\s+in\s+suit\s+and\s+sequence\s+scores\s+({NUM})\s+points?\b",
     _I,
 )
 # "and four more for each pile that is a complete suit from King to Ace" (Scorpion).
@@ -121,8 +126,8 @@ def point_rules(text: str) -> list[Hit]:
             hits.append(Hit(path, value, _words(match)))
     pair = _PAIR.search(text)
     if pair:
-        value = number(pair.group(1) or pair.group(4))
-        relation = " ".join((pair.group(2) or pair.group(3)).lower().split())
+        value = number(pair.group(1) or pair.group(4) or pair.group(5))
+        relation = " ".join((pair.group(2) or pair.group(3) or "the same").lower().split())
         if value:
             hits.append(Hit("scoring.pair", value, _words(pair)))
             hits.append(Hit("scoring.pair_suit", _PAIR_SUITS[relation], _words(pair)))
