@@ -131,6 +131,11 @@ RULE_EXAMPLES = [
         {"tableau.empty": "any"},
     ),
     ("An empty pile in the Tableau can not be filled.", None, {"tableau.empty": "none"}),
+    (  # Agnes: only the Stock's deal to every pile fills a space
+        "Empty piles can only be filled by the next deal from the Stock.",
+        "tableau",
+        {"tableau.empty": "none"},
+    ),
     (
         "Empty piles can only be filled by the card whose rank is one lower than the base card.",
         "tableau",

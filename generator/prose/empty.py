@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .text import Hit, Sentence, first_pile
+from .text import ROW_PILE, Hit, Sentence, first_pile
 
 _I = re.IGNORECASE
 _EMPTY = re.compile(r"\b(?:empty|blank|spaces?)\b", _I)
@@ -78,8 +78,22 @@ _AFTER_REFILL = re.compile(
 )
 
 
+# "Empty piles can only be filled by the next deal from the Stock" (Agnes): the player cannot
+# fill a space; only a deal to every pile (`stock.target: tableau`) puts a card there.
+_ONLY_BY_DEAL = re.compile(
+    r"\bcan\s+only\s+be\s+filled\s+by\s+the\s+next\s+deal\s+from\s+the\s+stock\b", _I
+)
+
+
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
+    by_deal = _ONLY_BY_DEAL.search(text)
+    # The pile is named before the phrase, or is the Setup row's: the Stock after it is where
+    # the deal comes from, not what the sentence is about.
+    if by_deal:
+        row = ROW_PILE.get(sentence.row, sentence.row) if sentence.row else None
+        if (first_pile(text[: by_deal.start()]) or row or sentence.pile) == "tableau":
+            return [Hit("tableau.empty", "none", " ".join(by_deal.group(0).split()))]
     refill = _REFILL.search(text)
     if refill and (first_pile(text) or sentence.pile) == "tableau":
         hits = [Hit("tableau.refill", "reserve", " ".join(refill.group(0).split()))]
