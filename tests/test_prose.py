@@ -379,6 +379,14 @@ def test_counts(kind: str, text: str, expected: int | None) -> None:
             [1] * 9,
         ),
         (
+            "Nine piles. Deal one card face down to all nine piles, then one card to first eight "
+            "piles, followed by one card to first seven piles, etc. until there are nine cards in "
+            "the first pile. Flip the last card dealt on each pile.",  # Jumbo
+            9,
+            [8, 7, 6, 5, 4, 3, 2, 1, 0],
+            [1] * 9,
+        ),
+        (
             "Deal one card face up on each of the five Tableau piles.",  # Royal East
             5,
             [0] * 5,

@@ -37,7 +37,17 @@ _SERIES = re.compile(
 _TOP_UP = re.compile(
     r"\bonly\s+the\s+top\s+card\s+(?:of|in|on)\s+(?:each|every)\s+pile\s+is\s+face\s+up\b"
     r"|\b(?:flip|turn)\s+up\s+the\s+top\s+card\s+(?:of|on|in)\s+(?:each|every)\s+pile\b"
-    r"|\btop\s+card\s+in\s+every\s+pile\s+is\s+then\s+flipped\s+up\b",
+    r"|\btop\s+card\s+in\s+every\s+pile\s+is\s+then\s+flipped\s+up\b"
+    r"|\bflip\s+the\s+last\s+card\s+dealt\s+on\s+each\s+pile\b",
+    _I,
+)
+# Jumbo: "Deal one card face down to all nine piles, then one card to first eight piles,
+# followed by one card to first seven piles, etc. until there are nine cards in the first
+# pile": nine cards in the first pile down to one in the last.
+_SHRINKING = re.compile(
+    rf"\bone\s+card\s+(?:face\s+down\s+)?to\s+all\s+({NUM})\s+piles,?\s+then\s+one\s+card\s+"
+    rf"to\s+(?:the\s+)?first\s+({NUM})\s+piles\b.*?\buntil\s+there\s+are\s+({NUM})\s+cards\s+"
+    r"in\s+the\s+first\s+pile\b",
     _I,
 )
 _ALL_UP = re.compile(
@@ -190,6 +200,11 @@ def _stairs(text: str, count: int) -> Shape:
         first, second = _n(series.group(1)), _n(series.group(2))
         sizes = [first + i * (second - first) for i in range(count)]
         match: re.Match[str] = series
+    elif shrinking := _SHRINKING.search(text):
+        every, then, first = (_n(g) for g in shrinking.groups())
+        if not every == count == first == then + 1:
+            return None
+        sizes, match = list(range(count, 0, -1)), shrinking
     else:
         stairs = _STAIRS.search(text)
         if not stairs:
