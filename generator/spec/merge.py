@@ -311,10 +311,16 @@ def _validate(
     except ValidationError as error:
         for problem in error.errors():
             path = ".".join(str(p) for p in problem["loc"])
+            message = str(problem["msg"]).removeprefix("Value error, ")
+            if not path:  # a check of the whole spec: the field its message is about
+                line = _option_group_line(message, sidecar)
+                if line is not None:
+                    diagnostics.append(Diagnostic(sidecar.path, line, message, field="options"))
+                    continue
+                path = next((p for words, p in _WHOLE_SPEC if words in message), "title")
             fact = chosen.get(path) or _first_under(chosen, path)
             file = fact.provenance.file if fact and fact.provenance.file else sidecar.path
             line = fact.provenance.line if fact else None
-            message = str(problem["msg"]).removeprefix("Value error, ")
             hint = None
             if problem["type"] == "missing":
                 message = "not found in the help and not given in the sidecar"
@@ -323,6 +329,23 @@ def _validate(
                 Diagnostic(file or sidecar.path, line, message, field=path, hint=hint)
             )
         return None
+
+
+# VariantSpec's checks of the whole spec, by words of their message -> the field to blame
+# (else the title's line: the page or sidecar as a whole).
+_WHOLE_SPEC = (
+    ("start_with_aces", "foundations.start_with_aces"),
+    ("the deal uses", "tableau"),
+    ("suits must", "suits"),
+)
+
+
+def _option_group_line(message: str, sidecar: Sidecar) -> int | None:
+    """For an error about an option group: the line of the group's first option."""
+    for option, line in zip(sidecar.options, sidecar.option_lines, strict=False):
+        if option.group is not None and f"option group {option.group!r}" in message:
+            return line
+    return None
 
 
 def _first_under(chosen: dict[str, Fact], prefix: str) -> Fact | None:

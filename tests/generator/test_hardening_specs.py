@@ -216,3 +216,13 @@ def test_a_title_with_a_character_xml_cannot_hold_names_its_line(
     (problem,) = errors(specs, tmp_path)
     assert problem.file.endswith("tiny.yaml") and (problem.line, problem.column) == (1, 8)
     assert "cannot be part of a game's text" in problem.message
+
+
+def test_an_option_group_of_one_names_the_options_line(specs: Path, tmp_path: Path) -> None:
+    """Found by tests/fuzz/sidecar_yaml.py (a sidecar cut short): a whole-spec check had no
+    line."""
+    option = "  - {id: three, label: Three, default: true, group: deal, on: {stock.draw: 3}}\n"
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR + "options:\n" + option)
+    (problem,) = errors(specs, tmp_path)
+    assert "option group 'deal' needs two or more options" in problem.message
+    assert problem.file.endswith("tiny.yaml") and problem.line == 17
