@@ -327,6 +327,7 @@ CORPUS: dict[str, bytes] = {
     "decks a word": TINY.replace(b"decks: 1", b"decks: two"),
     "title with an escaped control": TINY.replace(b"title: Tiny", b'title: "Ti\\x01ny"'),
     "title with an escaped surrogate": TINY.replace(b"title: Tiny", b'title: "Ti\\ud800ny"'),
+    "an option group of one": TINY.replace(b"default: false,", b"default: true, group: deal,"),
 }
 NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives", "zzz\n", "z\u00e9"]
 
