@@ -481,7 +481,7 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
     ),
     Behaviour(
         "help-restricts-spaces",
-        "the help says what may fill an empty Tableau pile (\"only ... a King\"); Aisleriot's "
+        'the help says what may fill an empty Tableau pile ("only ... a King"); Aisleriot\'s '
         "code takes any card there",
         _help_restricts_spaces,
     ),
