@@ -372,11 +372,13 @@ def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
 
 
 # Regions the standard plans already honour: stock and waste top left, foundations top right.
+# Not a tableau said to lie below the rest ("Seven piles on the bottom"): on a short window the
+# standard plans put the stock in a column of its own and the tableau in the top row beside it.
 _USUAL = {
     "stock": {Region.DEFAULT, Region.TOP_LEFT},
     "waste": {Region.DEFAULT, Region.BESIDE_STOCK, Region.TOP_LEFT},
     "foundations": {Region.DEFAULT, Region.TOP_RIGHT, Region.TOP},
-    "tableau": {Region.DEFAULT, Region.BOTTOM},
+    "tableau": {Region.DEFAULT},
     "reserves": {Region.DEFAULT, Region.TOP_LEFT},
 }
 
