@@ -2,23 +2,43 @@
 
 Interchangeable piles are sorted (free cells, tableau piles when nothing but their contents
 tells them apart, foundations), a foundation is represented by its top card when that fixes
-its contents, and a waste that only receives cards is represented by its top card.
+its contents, or by its top card's rank when it is built regardless of suit and its cards are
+out of play (Bristol, Auld Lang Syne: which Foundation took the Two of Hearts changes nothing
+to come), and a waste that only receives cards is represented by its top card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
+from runtime.engine.cards import DECK_SIZE, RANK
 from runtime.solver.model import Model
 
 Piles = tuple[tuple[int, ...], ...]
 KeyFunction = Callable[[Piles, int], Hashable]
 
 
+def _foundations_by_rank(model: Model) -> bool:
+    """Foundation cards never leave, and what a foundation takes depends on ranks alone: only
+    each foundation's top rank matters."""
+    if model.rules.foundation_play_back:
+        return False
+    hosts, start = model.foundation_hosts, model.foundation_start
+    by_rank: dict[int, tuple[frozenset[int], bool]] = {}
+    for card in range(DECK_SIZE):
+        seen = (frozenset(RANK[h] for h in hosts[card]), start[card])
+        if by_rank.setdefault(RANK[card], seen) != seen:
+            return False
+        if any(len([h for h in hosts[card] if RANK[h] == r]) != 4 for r in seen[0]):
+            return False  # some card of a host rank is not a host: the suit matters
+    return True
+
+
 def key_function(model: Model) -> KeyFunction:
     f0, f1, t0, t1, r0, r1 = model.f0, model.f1, model.t0, model.t1, model.r0, model.r1
     waste = model.layout.waste
     by_top = model.foundations_by_top
+    by_rank = not by_top and _foundations_by_rank(model)
     sort_tableau = model.tableau_symmetric
     sort_reserves = model.reserves_symmetric
     top_only = model.waste_top_only
@@ -26,6 +46,8 @@ def key_function(model: Model) -> KeyFunction:
     def key(piles: Piles, redeals_left: int) -> Hashable:
         if by_top:
             found: object = tuple(sorted([p[-1] if p else -1 for p in piles[f0:f1]]))
+        elif by_rank:
+            found = tuple(sorted([RANK[p[-1]] if p else 0 for p in piles[f0:f1]]))
         else:
             found = tuple(sorted(piles[f0:f1]))
         tableau = tuple(sorted(piles[t0:t1])) if sort_tableau else piles[t0:t1]
