@@ -18,7 +18,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.screenmanager import ScreenManager, SlideTransition
 from kivy.utils import platform
 
-from runtime.app import cardart, i18n
+from runtime.app import cardart, i18n, safearea
 from runtime.app.game import GamePresenter
 from runtime.app.i18n import _
 from runtime.app.launch import Launch
@@ -39,6 +39,7 @@ FELT = (0.05, 0.36, 0.20, 1)  # the window's clear colour: the table's felt
 
 class HelpdeckApp(App):
     title = "Helpdeck"
+    icon = str(HERE / "data" / "icon.png")  # the window's icon (not Kivy's logo)
     # Shared state the .kv files bind to.
     game_title = StringProperty("")
     deal_code = StringProperty("")
@@ -83,7 +84,28 @@ class HelpdeckApp(App):
         self.lang = i18n.use(i18n.resolve(self.session.settings.language))
         Builder.load_file(str(HERE / "common.kv"))
         self.game = GamePresenter(self, self.session)
-        return ScreenManager(transition=SlideTransition(duration=0.2))
+        root = ScreenManager(transition=SlideTransition(duration=0.2), size_hint=(None, None))
+        Window.bind(size=lambda *_a: Clock.schedule_once(self.fit_safe_area))
+        Clock.schedule_once(self.fit_safe_area)
+        self.fit_safe_area(root=root)
+        return root
+
+    def fit_safe_area(self, _dt: float = 0, root: Any = None) -> None:
+        """Keep every screen out of the system bars (Android 15 draws edge to edge)."""
+        from kivy.metrics import dp
+
+        root = root or self.root
+        if root is None or self.session is None:
+            return
+        insets = safearea.resolve(
+            platform,
+            float(dp(1)),
+            os.environ.get("HELPDECK_SAFE_AREA"),
+            self.session.settings.safe_area,
+            safearea.android_insets if platform == "android" else None,
+        )
+        x, y, w, h = safearea.safe_rect(*Window.size, insets)
+        root.pos, root.size = (x, y), (w, h)
 
     def on_start(self) -> None:
         session, launch = self.session, self.launch

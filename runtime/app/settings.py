@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from runtime.app.storage import flag, mapping, text, whole
+from runtime.app.storage import duration, flag, mapping, sequence, text, whole
 from runtime.engine.shuffle import MAX_SEED
 
 SETTINGS_FORMAT = "helpdeck-settings/1"
+CARD_DESIGNS = ("classic", "large", "four")  # cardart's face designs (no Kivy here)
 
 
 @dataclass
@@ -19,6 +20,9 @@ class Settings:
     winnable: bool = False  # new deals only from seeds the solver proved winnable
     options: dict[str, dict[str, bool]] = field(default_factory=dict)  # per game, for new deals
     next_winnable: dict[str, int] = field(default_factory=dict)  # per game: where to look next
+    card_design: str = "classic"  # one of cardart.DESIGNS
+    # Android's safe area, [top, bottom, left, right] in dp; None: what the system reports.
+    safe_area: tuple[float, float, float, float] | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -29,6 +33,8 @@ class Settings:
             "winnable": self.winnable,
             "options": self.options,
             "next_winnable": self.next_winnable,
+            "card_design": self.card_design,
+            "safe_area": None if self.safe_area is None else list(self.safe_area),
         }
 
     @classmethod
@@ -46,6 +52,16 @@ class Settings:
             for game, seed in mapping(data.get("next_winnable", {}), "next_winnable").items()
         }
         language = text(data.get("language", "system"), "language", 40)
+        design = text(data.get("card_design", "classic"), "card_design", 40)
+        design = design if design in CARD_DESIGNS else "classic"  # a newer version's design
+        raw_area = data.get("safe_area")
+        safe_area = None
+        if raw_area is not None:
+            sides = sequence(raw_area, "safe_area", 4)
+            if len(sides) != 4:
+                raise ValueError("safe_area: expected [top, bottom, left, right] in dp")
+            top, bottom, left, right = (duration(v, "safe_area", 200.0) for v in sides)
+            safe_area = (top, bottom, left, right)
         return cls(
             # "C" was the old default help language: nothing chosen, so follow the system.
             language="system" if language in ("", "C") else language,
@@ -54,4 +70,6 @@ class Settings:
             winnable=flag(data.get("winnable", False), "winnable"),
             options=options,
             next_winnable=next_winnable,
+            card_design=design,
+            safe_area=safe_area,
         )
