@@ -43,6 +43,31 @@ EDGE = (0.45, 0.45, 0.45, 1)
 BACK = (0.11, 0.27, 0.55, 1)
 BACK_LINE = (0.75, 0.83, 0.95, 1)
 MARKER = (1, 1, 1, 0.35)
+# The four-colour deck: clubs green, diamonds blue. Blue rather than orange because orange
+# and red are hard to tell apart for the one man in twelve with red-green colour blindness,
+# and on a small, bright phone screen; blue and red differ for almost everyone, and the dark
+# green is as dark as the black it replaces, so "red" and "black" cards still read apart.
+GREEN = (0.0, 0.50, 0.18, 1)
+BLUE = (0.05, 0.30, 0.85, 1)
+
+# Face designs (`settings.CARD_DESIGNS` names the same, without Kivy): the classic face; a
+# phone-legible one whose index fills the strip a fan leaves visible; the four-colour deck.
+DESIGNS = ("classic", "large", "four")
+DESIGN = "classic"  # the design in use: set with `use_design`
+
+
+def use_design(name: str) -> bool:
+    """Draw faces in design ``name`` from now on; True if that changed anything."""
+    global DESIGN
+    name = name if name in DESIGNS else "classic"
+    changed, DESIGN = name != DESIGN, name
+    return changed
+
+
+def suit_colour(suit: int, design: str) -> tuple[float, ...]:
+    if design == "four":
+        return {Suit.CLUBS: GREEN, Suit.DIAMONDS: BLUE, Suit.HEARTS: RED}.get(suit, BLACK)
+    return RED if suit in (Suit.DIAMONDS, Suit.HEARTS) else BLACK
 HIGHLIGHT = (1.0, 0.85, 0.2, 1)
 
 
@@ -109,15 +134,26 @@ def _stem(group: InstructionGroup, cx: float, cy: float, s: float) -> None:
     )
 
 
-def draw_face(group: InstructionGroup, card: int, w: float, h: float, centre: bool = True) -> None:
+def draw_face(
+    group: InstructionGroup,
+    card: int,
+    w: float,
+    h: float,
+    centre: bool = True,
+    design: str | None = None,
+) -> None:
     """A face; ``centre=False`` leaves out the big centre suit (a covered pyramid card)."""
+    design = design or DESIGN
     rank, suit = RANK[card], SUIT[card]
-    colour = RED if suit in (Suit.DIAMONDS, Suit.HEARTS) else BLACK
+    colour = suit_colour(suit, design)
     radius = _radius(w)
     group.add(Color(*FACE))
     group.add(RoundedRectangle(pos=(0, 0), size=(w, h), radius=[radius]))
     group.add(Color(*EDGE))
     group.add(Line(rounded_rectangle=(0.5, 0.5, w - 1, h - 1, radius), width=1))
+    if design == "large":
+        _large_face(group, rank, suit, colour, w, h, centre)
+        return
     # The corner index must stay readable in a tight fan: it sits in the top ~22% of the card.
     index_h = h * 0.2
     texture = text_texture(RANK_NAMES[rank - 1], int(index_h), colour)
@@ -137,6 +173,39 @@ def draw_face(group: InstructionGroup, card: int, w: float, h: float, centre: bo
     if centre:
         big = w * (0.55 if rank in (1, 11, 12, 13) else 0.45)
         suit_shape(group, suit, w / 2, h * 0.40, big)
+
+
+def _large_face(
+    group: InstructionGroup,
+    rank: int,
+    suit: int,
+    colour: tuple[float, ...],
+    w: float,
+    h: float,
+    centre: bool,
+) -> None:
+    """The phone-legible face: the index fills the whole strip a fan leaves visible (a
+    quarter of the card's height), the rank as wide as two thirds of the card, the suit
+    beside it as tall as the rank; a plain big suit below, for a card on its own."""
+    band = h * 0.245
+    texture = text_texture(RANK_NAMES[rank - 1], int(band * 1.15), colour)
+    tw, th = texture.size
+    # Kivy's text texture has room above and below the glyphs: let it overhang the band.
+    scale = min(band * 1.18 / th, (w * 0.62) / tw)
+    group.add(Color(1, 1, 1, 1))
+    group.add(
+        Rectangle(
+            texture=texture,
+            pos=(w * 0.03, h - h * 0.005 - th * scale + th * scale * 0.04),
+            size=(tw * scale, th * scale),
+        )
+    )
+    group.add(Color(*colour))
+    small = min(w * 0.32, band * 0.95)
+    suit_shape(group, suit, w - w * 0.05 - small / 2, h - h * 0.015 - band / 2, small)
+    if centre:
+        big = min(w * 0.62, h * 0.42)
+        suit_shape(group, suit, w / 2, h * 0.36, big)
 
 
 def draw_back(group: InstructionGroup, w: float, h: float) -> None:
@@ -267,7 +336,7 @@ ATLAS_COLUMNS = 10
 
 
 def _atlas(centre: bool, size: tuple[int, int]) -> dict[tuple[object, ...], Texture]:
-    key = ("atlas", centre, *size)
+    key = ("atlas", DESIGN, centre, *size)
     regions = _atlases.get(key)
     if regions is not None:
         return regions

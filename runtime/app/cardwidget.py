@@ -7,6 +7,7 @@ from kivy.clock import ClockEvent
 from kivy.graphics import Color, InstructionGroup, Rectangle
 from kivy.uix.widget import Widget
 
+from runtime.app import cardart
 from runtime.app.cardart import BACK_LOOK, card_texture, draw_outline
 
 
@@ -14,7 +15,7 @@ class CardWidget(Widget):
     def __init__(self, card: int, **kwargs: object) -> None:
         super().__init__(size_hint=(None, None), **kwargs)
         self.card = card
-        self._look: tuple[bool, bool, bool, float, float] | None = None
+        self._look: tuple[bool, bool, bool, float, float, str] | None = None
         # Kept by the table: where an animation takes the card, and one waiting to start.
         self._target: tuple[float, float] = (0.0, 0.0)
         self._delayed: ClockEvent | None = None
@@ -33,7 +34,7 @@ class CardWidget(Widget):
         self, face_up: bool, selected: bool, w: float, h: float, centre: bool = True
     ) -> None:
         """``centre=False``: no big centre suit (a pyramid card whose middle is covered)."""
-        look = (face_up, selected, centre, round(w, 1), round(h, 1))
+        look = (face_up, selected, centre, round(w, 1), round(h, 1), cardart.DESIGN)
         if look == self._look:
             return
         old = self._look

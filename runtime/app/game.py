@@ -7,6 +7,7 @@ from typing import Any
 
 from kivy.clock import Clock
 
+from runtime.app import cardart
 from runtime.app.controller import Controller
 from runtime.app.dealcodes import read_deal_code
 from runtime.app.dialogs import ask, choose_options, deal_code_dialog, tell
@@ -375,6 +376,12 @@ class GamePresenter:
 
     def tell(self, title: str, message: str) -> None:
         tell(title, message, [(_("Close"), None)])
+
+    def set_card_design(self, name: str) -> None:
+        """Draw every card in face design ``name`` (see `cardart.DESIGNS`) from now on."""
+        if cardart.use_design(name) and self.table is not None:
+            self.table.finish_animations()
+            self.table.refresh(animate=False)
 
     def set_animations(self, on: bool) -> None:
         self.animate = on

@@ -139,3 +139,10 @@ def test_win_dialog(run) -> None:  # type: ignore[no-untyped-def]
 
 def test_no_more_moves_dialog_and_undo(run) -> None:  # type: ignore[no-untyped-def]
     run("lost_dialog", "--game", "escalator")
+
+
+@pytest.mark.parametrize("size", [("--label", "phone", *PHONE), ("--label", "desktop")])
+def test_card_designs(run, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    """Each face design picked in Settings, saved, and every card drawn in it."""
+    output = run("card_designs", "--game", "freecell", *size, timeout=240)
+    assert "card_designs: large, four, classic" in output

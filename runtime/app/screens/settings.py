@@ -16,11 +16,13 @@ class SettingsScreen(Screen):
 
     def on_kv_post(self, _base_widget: object) -> None:
         App.get_running_app().bind(lang=lambda *_args: self._fill_languages())
+        App.get_running_app().bind(lang=lambda *_args: self._fill_designs())
 
     def on_pre_enter(self, *_args: object) -> None:
         settings = App.get_running_app().session.settings
         self._loading = True
         self._fill_languages()
+        self._fill_designs()
         self.ids.animations.active = settings.animations
         self.ids.autofinish.active = settings.autofinish
         self.has_winnable = winnable_available()
@@ -42,6 +44,36 @@ class SettingsScreen(Screen):
         wanted = settings.language if settings.language in choices.values() else SYSTEM
         self.ids.language.text = next(t for t, c in choices.items() if c == wanted)
         self._loading = loading
+
+    @staticmethod
+    def _designs() -> dict[str, str]:
+        """Spinner text -> card design (`cardart.DESIGNS`)."""
+        return {
+            _("Classic"): "classic",
+            _("Large index"): "large",
+            _("Four colours"): "four",
+        }
+
+    def _fill_designs(self) -> None:
+        settings = App.get_running_app().session.settings
+        designs = self._designs()
+        loading, self._loading = self._loading, True
+        self.ids.design.values = list(designs)
+        self.ids.design.text = next(
+            (t for t, d in designs.items() if d == settings.card_design), next(iter(designs))
+        )
+        self._loading = loading
+
+    def design_picked(self, text: str) -> None:
+        if self._loading:
+            return
+        design = self._designs().get(text)
+        if design is None:
+            return
+        app = App.get_running_app()
+        app.session.settings.card_design = design
+        app.session.save_settings()
+        app.game.set_card_design(design)
 
     def language_picked(self, text: str) -> None:
         if self._loading:
