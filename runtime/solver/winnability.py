@@ -46,7 +46,8 @@ def about_percent(
     game_id: str, options: Mapping[str, bool] | None, figures: Iterable[Figure]
 ) -> int | None:
     """The rounded winnable share for the game with ``options`` (None: the defaults'
-    record), or None when there is no record or too many of its deals are unknown."""
+    record), or None when there is no record or too many of its deals are unknown. Never
+    100 while a deal was lost or unknown, never 0 while one was won."""
     for figure in figures:
         if figure.get("game") != game_id:
             continue
@@ -57,7 +58,14 @@ def about_percent(
             continue
         if not deals or figure.get("unknown", deals) > MAX_UNKNOWN_SHARE * deals:
             return None
-        return round(100 * float(figure["share"]))
+        share = float(figure["share"])
+        # "about 100 %" would say every deal; keep 99 unless no deal was lost (0 likewise).
+        percent = round(100 * share)
+        if figure.get("unwinnable", 0) or figure.get("unknown", 0):
+            percent = min(percent, 99)
+        if figure.get("winnable", 0):
+            percent = max(percent, 1)
+        return percent
     return None
 
 

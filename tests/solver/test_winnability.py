@@ -58,6 +58,11 @@ def test_the_app_figure_only_when_unknowns_are_few() -> None:
     other = figure("saratoga", "w" * 50, {"three_card_deals": True, "king_only": True})
     assert winnability.about_percent("saratoga", None, [other]) is None
     assert winnability.about_percent("saratoga", other["options"], [other]) == 100
+    # 99.8 % is not "about 100 %"; 0.2 % is not "about 0 %".
+    nearly = figure("eight_off", "w" * 499 + "u")
+    assert winnability.about_percent("eight_off", None, [nearly]) == 99
+    rarely = figure("escalator", "w" + "u" * 499)
+    assert winnability.about_percent("escalator", None, [rarely]) == 1
 
 
 def test_publish_merges_and_load_survives_bad_files(tmp_path: Path) -> None:
