@@ -12,7 +12,7 @@ from typing import Any
 
 from runtime.app.i18n import _
 from runtime.app.settings import SETTINGS_FORMAT, Settings
-from runtime.app.stats import MAX_SECONDS, STATS_FORMAT, Statistics
+from runtime.app.stats import MAX_SECONDS, STATS_FORMAT, Statistics, variant_key
 from runtime.app.storage import (
     SAVE_FILE,
     SETTINGS_FILE,
@@ -177,7 +177,7 @@ class Session:
     def abandon(self) -> None:
         """Leaving a played deal unwon ends the win streak."""
         if self.state is not None and self.counted and not self.won:
-            self.stats.lost(self.state.game.id)
+            self.stats.lost(self.state.game.id, variant_key(self.state.options))
             self.save_stats()
 
     def restart(self) -> None:
@@ -207,11 +207,11 @@ class Session:
         state.play(move)
         if not self.counted:
             self.counted = True
-            self.stats.started(state.game.id)
+            self.stats.started(state.game.id, variant_key(state.options))
             self.save_stats()
         if state.is_won() and not self.won:
             self.won = True
-            self.stats.won(state.game.id, self.elapsed)
+            self.stats.won(state.game.id, self.elapsed, variant_key(state.options))
             self.save_stats()
         self.save()
 

@@ -1179,6 +1179,53 @@ def card_designs(d: Driver) -> None:
     print(f"card_designs: {', '.join(looks)}")
 
 
+@scenario
+def stats_reset(d: Driver) -> None:
+    """Statistics per option set with average and worst times; Reset asks first (No keeps
+    everything), then Yes empties the table and the file."""
+    from runtime.app.i18n import _
+    from runtime.app.storage import parse_json
+
+    stats = d.app.session.stats
+    for variant, seconds in (
+        ("single_card_deals", 95.0),
+        ("single_card_deals", 301.0),
+        ("three_card_deals", 612.0),
+    ):
+        stats.started("klondike", variant)
+        stats.won("klondike", seconds, variant)
+    stats.started("saratoga", "king_only")
+    d.app.session.save_stats()
+    d.press("Menu")
+    d.pump(20)
+    d.press("Statistics")
+    d.pump(20)
+    screen = d.app.root.get_screen("stats")
+    cells = [w.text for w in reversed(screen.ids.grid.children)]
+    for text in ("1:35", "3:18", "5:01", "10:12", "· Three card deals", _("Worst time")):
+        check(text in cells, f"statistics lack {text!r}: {cells}")
+    d.screenshot(f"stats-variants-{d.args.label}")
+    d.press("Reset")
+    d.pump(10)
+    check(dialogs(d) and dialogs(d)[0].title == _("Reset statistics"), "Reset did not ask")
+    d.screenshot(f"stats-reset-{d.args.label}")
+    button = dialog_button(d, _("No"))
+    d.tap(*button.to_window(*button.center))
+    d.pump(10)
+    check(not dialogs(d) and "klondike" in stats.games, "No reset the statistics")
+    d.press("Reset")
+    d.pump(10)
+    button = dialog_button(d, _("Yes"))
+    d.tap(*button.to_window(*button.center))
+    d.pump(10)
+    check(not stats.games, "Yes left statistics")
+    check(len(screen.ids.grid.children) == 9, "the table still shows rows")
+    check(screen.ids.empty.opacity == 1 and screen.ids.reset.disabled, "no 'no games' note")
+    saved = parse_json((Path(d.app.user_data_dir) / "stats.json").read_text())
+    check(saved["games"] == {}, f"stats.json still has {list(saved['games'])}")
+    print("stats_reset: reset")
+
+
 # -- main -------------------------------------------------------------------------------
 
 

@@ -146,3 +146,9 @@ def test_card_designs(run, size: tuple[str, ...]) -> None:  # type: ignore[no-un
     """Each face design picked in Settings, saved, and every card drawn in it."""
     output = run("card_designs", "--game", "freecell", *size, timeout=240)
     assert "card_designs: large, four, classic" in output
+
+
+@pytest.mark.parametrize("size", [("--label", "phone", *PHONE), ("--label", "desktop")])
+def test_statistics_per_option_set_and_reset(run, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    """Average and worst times, a row per option set, Reset asks and then empties."""
+    assert "stats_reset: reset" in run("stats_reset", "--game", "saratoga", *size)
