@@ -65,9 +65,12 @@ def use_design(name: str) -> bool:
 
 
 def suit_colour(suit: int, design: str) -> tuple[float, ...]:
+    four: dict[int, tuple[float, ...]] = {Suit.CLUBS: GREEN, Suit.DIAMONDS: BLUE, Suit.HEARTS: RED}
     if design == "four":
-        return {Suit.CLUBS: GREEN, Suit.DIAMONDS: BLUE, Suit.HEARTS: RED}.get(suit, BLACK)
+        return four.get(suit, BLACK)
     return RED if suit in (Suit.DIAMONDS, Suit.HEARTS) else BLACK
+
+
 HIGHLIGHT = (1.0, 0.85, 0.2, 1)
 
 

@@ -206,6 +206,8 @@ class GamePresenter:
         state = self.state
         if state.is_won():
             self._told_over = True
+            if self.animate and self.table is not None:
+                self.table.celebrate()
             seconds = format_time(self.session.elapsed)
             tell(
                 _("You won!"),

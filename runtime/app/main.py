@@ -34,6 +34,10 @@ SCREENS = {
     "settings": "SettingsScreen",
 }
 KEY_ESCAPE, KEY_F1 = 27, 282
+# Keyboard play on the table (keyplay.py): arrows move the cursor, Enter/Space pick up and
+# put down, F sends a card up.
+KEY_ARROWS = {276: "left", 275: "right", 273: "up", 274: "down"}
+KEY_ENTER = (13, 271, 32)  # Return, keypad Enter, Space
 FELT = (0.05, 0.36, 0.20, 1)  # the window's clear colour: the table's felt
 
 
@@ -195,10 +199,23 @@ class HelpdeckApp(App):
     def on_keyboard(
         self, _window: Any, key: int, _scancode: int, _text: str, mods: list[str]
     ) -> bool:
-        if key == KEY_ESCAPE:  # Escape, and the Android back button
-            return self.go_back()
         on_table = self.root.current == "table"
+        table = self.game.table if on_table and not self._dialog_open() else None
+        if key == KEY_ESCAPE:  # Escape, and the Android back button
+            if table is not None and table.key_cancel():
+                return True
+            return self.go_back()
         ctrl = "ctrl" in mods or "meta" in mods
+        plain = not (set(mods) & {"ctrl", "meta", "alt"})
+        if table is not None and plain and key in KEY_ARROWS:
+            table.key_step(KEY_ARROWS[key])
+            return True
+        if table is not None and plain and key in KEY_ENTER:
+            table.key_enter()
+            return True
+        if table is not None and not mods and key == ord("f"):
+            table.key_send_up()
+            return True
         if key == KEY_F1:
             self.open_help()
         elif ctrl and key == ord("z") and on_table:
@@ -214,6 +231,10 @@ class HelpdeckApp(App):
         else:
             return False
         return True
+
+    @staticmethod
+    def _dialog_open() -> bool:
+        return any(isinstance(widget, ModalView) for widget in Window.children)
 
     def go_back(self) -> bool:
         """Back: close a dialog, else leave a side screen; then on a desktop the table goes

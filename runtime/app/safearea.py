@@ -91,7 +91,7 @@ def android_insets() -> Insets | None:  # pragma: no cover - Android only
     (API 35+); zero before (the system lays the window out between the bars); None when
     they cannot be read (the view not attached yet, an old pyjnius)."""
     try:
-        from jnius import autoclass
+        from jnius import autoclass  # type: ignore[import-not-found]
 
         version = autoclass("android.os.Build$VERSION")
         if version.SDK_INT < EDGE_TO_EDGE_API:

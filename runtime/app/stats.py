@@ -149,7 +149,9 @@ class Statistics:
             where = f"games.{game_id}"
             totals = GameStats.from_json(raw, where)
             variants = {
-                text(key, f"{where}.variants"): GameStats.from_json(value, f"{where}.variants.{key}")
+                text(key, f"{where}.variants"): GameStats.from_json(
+                    value, f"{where}.variants.{key}"
+                )
                 for key, value in mapping(
                     mapping(raw, where).get("variants", {}), f"{where}.variants"
                 ).items()

@@ -4,6 +4,7 @@ into calls on the `Controller`. It holds no rules: legality always comes from th
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from kivy.animation import Animation
 from kivy.clock import Clock
@@ -12,17 +13,19 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty
 from kivy.uix.widget import Widget
 
+from runtime.app import keyplay
 from runtime.app.cardart import draw_arrow, draw_outline, marker_texture
 from runtime.app.cardwidget import CardWidget
 from runtime.app.controller import Controller
 from runtime.app.geometry import TableGeometry, shows_stock, table_geometry
 from runtime.app.markers import pile_marker
-from runtime.engine import Move, MoveKind, State
+from runtime.engine import Move, MoveKind, PileKind, State
 from runtime.engine.cards import CARD_MASK, FACE_DOWN
 
 DRAG_START = 8  # dp a touch must travel before it becomes a drag
 HINT_SOURCE = (1.0, 0.62, 0.1, 1)  # the hinted cards: orange
 HINT_TARGET = (0.3, 0.95, 0.45, 1)  # where they go, and the arrow: green
+KEY_CURSOR = (0.35, 0.85, 1.0, 1)  # the keyboard's cursor: light blue
 HIDDEN_X = -10000  # where cards not drawn are kept (out of the widget tree as well)
 
 Positions = dict[int, list[tuple[float, float]]]
@@ -61,6 +64,10 @@ class TableWidget(Widget):
             self._markers = InstructionGroup()
         with self.canvas.after:
             self._highlights = InstructionGroup()
+            self._cursor_art = InstructionGroup()
+            self._celebration = InstructionGroup()
+        self.cursor: int | None = None  # the keyboard's pile; None until a key is used
+        self._party: Any = None  # the win celebration running, if any
         # Size changes come in bursts (start-up, rotation, window drags): lay out once per
         # frame, and not at all before the first real size, so no card art is rendered for a
         # size never shown.
@@ -77,6 +84,7 @@ class TableWidget(Widget):
     def show(self, controller: Controller, deal_animation: bool = True) -> None:
         """A new game (or a resumed one): lay it out, dealing cards from the stock."""
         self.finish_animations()
+        self.stop_celebration()
         self.controller = controller
         self._show_stock = shows_stock(controller.state.layout, controller.state.piles)
         self._assign(controller.state, keep=False)
@@ -170,6 +178,95 @@ class TableWidget(Widget):
         self._highlights.clear()
         if selection is not None:
             self.highlight_targets(self.controller.targets(selection.pile, selection.size))
+        self._draw_cursor()
+
+    # -- keyboard play (see keyplay.py) ------------------------------------------------
+
+    def _pile_rects(self) -> dict[int, tuple[float, float, float, float]]:
+        geo = self.geometry
+        if geo is None:
+            return {}
+        return {pile: geo.pile_rect(pile, self.positions) for pile in geo.slots}
+
+    def _draw_cursor(self) -> None:
+        self._cursor_art.clear()
+        geo = self.geometry
+        if self.cursor is None or geo is None or self.cursor not in geo.slots:
+            return
+        x, y, w, h = geo.pile_rect(self.cursor, self.positions)
+        pad = max(2.0, geo.card_w * 0.05)
+        rect = (self.x + x - pad, self.y + y - pad, w + 2 * pad, h + 2 * pad)
+        draw_outline(self._cursor_art, rect, geo.card_w, KEY_CURSOR)
+
+    def key_step(self, direction: str) -> None:
+        """An arrow key: the cursor to the next pile that way."""
+        self.cursor = keyplay.step(self.cursor, direction, self._pile_rects())
+        self._draw_cursor()
+
+    def key_enter(self) -> None:
+        """Enter: on the stock deal; with cards picked up put them on the cursor's pile;
+        else pick up the longest run there that can move (one obvious move is made)."""
+        if self.controller is None or self.state is None:
+            return
+        if self.cursor is None:
+            self.key_step(keyplay.RIGHT)
+            return
+        self.finish_animations()
+        pile, state = self.cursor, self.state
+        if self.controller.selection is not None or pile == state.layout.stock:
+            self._tap((pile, None))
+            return
+        cards = state.piles[pile]
+        for index in range(len(cards)):  # the longest run first
+            size = self.controller.pickup_size(pile, index)
+            if size is not None and self.controller.moves_from(pile, size):
+                self._tap((pile, index))
+                return
+        self._tap((pile, len(cards) - 1) if cards else None)
+
+    def key_send_up(self) -> None:
+        """F: the cursor pile's top card to its foundation (as a double-click)."""
+        if self.controller is None or self.cursor is None:
+            return
+        self.finish_animations()
+        moves = self.controller.double_tap(self.cursor)
+        if moves:
+            self.on_play_sequence(moves)
+        else:
+            self.refresh(animate=False)
+
+    def key_cancel(self) -> bool:
+        """Escape: drop what is picked up; False if nothing was."""
+        if self.controller is None or self.controller.selection is None:
+            return False
+        self.controller.selection = None
+        self.refresh(animate=False)
+        return True
+
+    # -- the win celebration ----------------------------------------------------------
+
+    def celebrate(self) -> None:
+        """Suits burst from the foundations and fall off the table, drawn above the cards;
+        touches go through (nothing here handles them) and it stops by itself."""
+        from runtime.app.celebration import Celebration
+
+        self.stop_celebration()
+        geo, state = self.geometry, self.state
+        if geo is None or state is None:
+            return
+        rects = self._pile_rects()
+        origins = [
+            (self.x + x + w / 2, self.y + y + h / 2)
+            for pile, (x, y, w, h) in rects.items()
+            if state.layout.kinds[pile] is PileKind.FOUNDATION
+        ] or [(self.center_x, self.center_y)]
+        self._party = Celebration(self._celebration, origins, geo.card_w, self.y)
+        self._party.start(on_end=self.stop_celebration)
+
+    def stop_celebration(self, *_args: object) -> None:
+        if self._party is not None:
+            self._party.stop()
+            self._party = None
 
     def _restack_now(self, _dt: float = 0) -> None:
         """Pile by pile, bottom card first; cards still sliding on top of all."""

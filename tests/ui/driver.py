@@ -1135,7 +1135,11 @@ def card_designs(d: Driver) -> None:
     d.app.game.set_animations(True)
     d.settle()
     looks: dict[str, Any] = {}
-    for design, name in (("large", "Large index"), ("four", "Four colours"), ("classic", "Classic")):
+    for design, name in (
+        ("large", "Large index"),
+        ("four", "Four colours"),
+        ("classic", "Classic"),
+    ):
         d.press("Menu")
         d.pump(20)
         d.press("Settings")
@@ -1155,7 +1159,7 @@ def card_designs(d: Driver) -> None:
         check(option is not None, f"no {name!r} in the design list")
         d.tap(*option.to_window(*option.center))
         d.pump(10)
-        check(cardart.DESIGN == design, f"picked {name!r}, drawing {cardart.DESIGN!r}")
+        check(design == cardart.DESIGN, f"picked {name!r}, drawing {cardart.DESIGN!r}")
         saved = parse_json((Path(d.app.user_data_dir) / "settings.json").read_text())
         check(saved["card_design"] == design, f"settings.json says {saved['card_design']!r}")
         d.press("Back")
@@ -1224,6 +1228,126 @@ def stats_reset(d: Driver) -> None:
     saved = parse_json((Path(d.app.user_data_dir) / "stats.json").read_text())
     check(saved["games"] == {}, f"stats.json still has {list(saved['games'])}")
     print("stats_reset: reset")
+
+
+def _key(d: Driver, key: int, text: str | None = None, mods: list[str] | None = None) -> None:
+    d.window.dispatch("on_keyboard", key, 0, text, mods or [])
+    d.pump(1)
+
+
+@scenario
+def keyboard_play(d: Driver) -> None:
+    """Cards moved with the keyboard only: arrows walk the piles in reading order (Up and
+    Down change rows), Enter picks up and puts down, Escape drops the pick, F sends a card
+    up; animations on, what is drawn checked after every key."""
+    from runtime.engine import MoveKind
+
+    right, left, up, down, enter, escape = 275, 276, 273, 274, 13, 27
+    d.app.game.set_animations(True)
+    d.settle()
+    table = d.table
+    _key(d, right)
+    check(table.cursor is not None and len(table._cursor_art.children) > 0, "no cursor shown")
+    first = table.cursor
+    seen = {first}
+    for _ in range(len(table.geometry.slots) - 1):
+        _key(d, right)
+        seen.add(table.cursor)
+    check(seen == set(table.geometry.slots), f"Right did not visit every pile: {seen}")
+    _key(d, right)
+    check(table.cursor == first, "Right does not wrap round")
+    _key(d, left)
+    _key(d, right)
+    check(table.cursor == first, "Left is not Right undone")
+    _key(d, down)
+    check(table.cursor != first, "Down stayed in the top row")
+    _key(d, up)
+    check(table.cursor == first, "Up did not come back")
+    made = 0
+    for _attempt in range(6):
+        moves = [m for m in d.state.legal_moves() if m.kind is MoveKind.TRANSFER]
+        if not moves:
+            break
+        move = moves[0]
+        before = len(d.state.move_log)
+        for _ in range(60):
+            if table.cursor == move.src:
+                break
+            _key(d, right)
+        _key(d, enter)
+        d.verify(what="Enter on the source")
+        if len(d.state.move_log) == before:  # several moves: picked up, now put down
+            check(table.controller.selection is not None, "Enter picked nothing up")
+            _key(d, escape)
+            check(table.controller.selection is None, "Escape kept the pick")
+            check(d.app.root.current == "table", "Escape with a pick left the table")
+            _key(d, enter)
+            for _ in range(60):
+                if table.cursor == move.dst:
+                    break
+                _key(d, right)
+            _key(d, enter)
+        d.settle()
+        d.verify(settled=True, what="a keyboard move")
+        check(len(d.state.move_log) > before, f"no move made for {move}")
+        made += 1
+    check(made >= 3, f"only {made} keyboard moves")
+    d.screenshot(f"keyboard-{d.args.label}")
+    print(f"keyboard_play: {made} moves")
+
+
+@scenario
+def win_celebration(d: Driver) -> None:
+    """A win with animations on: suits burst above the cards while the win dialog works
+    (Close at once, mid-burst); it ends by itself; New game stops one; off with animations."""
+    from runtime.engine import MoveKind
+    from runtime.engine.cards import RANK, SUIT, deck_cards
+
+    def one_from_a_win() -> Any:
+        state, layout = d.state, d.state.layout
+        deck = sorted(deck_cards(), key=lambda c: (SUIT[c], RANK[c]))
+        piles = [() for _ in state.piles]
+        last = deck[-1]
+        for i, foundation in enumerate(layout.foundations[:4]):
+            piles[foundation] = tuple(c for c in deck if SUIT[c] == i and c != last)
+        piles[layout.tableau[0]] = (last,)
+        state.piles = tuple(piles)
+        d.app.game.show_game(deal_animation=False)
+        d.settle()
+        return next(
+            m
+            for m in state.legal_moves()
+            if m.kind is MoveKind.TRANSFER and m.dst in layout.foundations
+        )
+
+    d.app.game.set_animations(True)
+    d.settle()
+    d.app.game.play(one_from_a_win())
+    d.pump(12)
+    party = d.table._party
+    check(party is not None and party.running, "no celebration after the win")
+    check(len(d.table._celebration.children) > 10, "the celebration draws nothing")
+    d.screenshot(f"celebration-{d.args.label}")
+    button = dialog_button(d, "Close")
+    d.tap(*button.to_window(*button.center))  # input goes on during the burst
+    d.pump(3)
+    check(not dialogs(d), "Close did not close the win dialog during the celebration")
+    d.verify(what="during the celebration")
+    check(d.pump_until(lambda: d.table._party is None, seconds=8), "the celebration never ends")
+    check(not d.table._celebration.children, "the celebration left drawings")
+    d.app.game.play(one_from_a_win())
+    d.pump(6)
+    check(d.table._party is not None, "no second celebration")
+    d.tap(*dialog_button(d, "New game").to_window(*dialog_button(d, "New game").center))
+    d.pump(5)
+    check(d.table._party is None and not d.table._celebration.children, "New game kept it")
+    d.settle()
+    d.verify(settled=True, what="the new deal")
+    d.app.game.set_animations(False)
+    d.app.game.play(one_from_a_win())
+    d.pump(6)
+    check(d.table._party is None, "a celebration with animations off")
+    print("win_celebration: shown, ended, stopped, off")
 
 
 # -- main -------------------------------------------------------------------------------

@@ -152,3 +152,13 @@ def test_card_designs(run, size: tuple[str, ...]) -> None:  # type: ignore[no-un
 def test_statistics_per_option_set_and_reset(run, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     """Average and worst times, a row per option set, Reset asks and then empties."""
     assert "stats_reset: reset" in run("stats_reset", "--game", "saratoga", *size)
+
+
+def test_keyboard_play(run) -> None:  # type: ignore[no-untyped-def]
+    """Arrows, Enter, Escape: cards moved with the keyboard only, drawn as the state."""
+    assert "keyboard_play:" in run("keyboard_play", "--game", "freecell")
+
+
+def test_win_celebration(run) -> None:  # type: ignore[no-untyped-def]
+    """Shown on a win, the dialog usable meanwhile, ends by itself, off without animations."""
+    assert "win_celebration: shown, ended, stopped, off" in run("win_celebration")

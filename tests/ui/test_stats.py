@@ -11,7 +11,9 @@ from runtime.app.storage import Store
 
 OLD_FILE = {  # as written before option sets and average/worst times
     "format": "helpdeck-stats/1",
-    "games": {"klondike": {"played": 3, "won": 1, "streak": 1, "best_streak": 1, "best_time": 95.5}},
+    "games": {
+        "klondike": {"played": 3, "won": 1, "streak": 1, "best_streak": 1, "best_time": 95.5}
+    },
     "recent": ["klondike"],
 }
 
