@@ -213,6 +213,16 @@ def test_a_po_syntax_error_names_its_own_line(
     assert code == 1 and f"{po}:1: error: invalid PO file" in err
 
 
+def test_a_header_date_babel_cannot_read_names_its_line(
+    capsys: pytest.CaptureFixture[str], specs: Path
+) -> None:
+    """Found by tests/fuzz/po_files.py (a PO file cut inside its header): no line."""
+    header = PO_HEADER.replace('"Language', '"POT-Creation-Date: 2026-12-01 18\\n"\n"Language')
+    po = _po(specs, "sv.po", header)
+    code, err = _run(capsys, "generate", "--specs", str(specs), "--root", str(specs.parent))
+    assert code == 1 and f"{po}:3: error: invalid PO file: time data '2026-12-01 18'" in err
+
+
 def test_a_file_name_with_a_line_break_stays_on_its_error_line(
     capsys: pytest.CaptureFixture[str], specs: Path
 ) -> None:

@@ -22,6 +22,7 @@ class Translation:
 
 def load_po(path: Path) -> Catalog:
     """Parse a PO/POT file; raise SpecError naming the file and line if it is invalid."""
+    lines: list[bytes] = []
     try:
         lines = path.read_bytes().splitlines(keepends=True)
         # babel cannot parse "#~|" (previous msgid of an obsolete entry); it is only
@@ -47,8 +48,23 @@ def load_po(path: Path) -> Catalog:
                 hint="save the file as UTF-8 with charset=UTF-8 in the header",
             )
         ) from None
-    except (LookupError, ValueError) as exc:
-        raise SpecError(Diagnostic(str(path), None, f"invalid PO file: {exc}")) from None
+    except (LookupError, ValueError) as exc:  # a header value babel cannot read (a date...)
+        line = _header_line(lines, str(exc))
+        raise SpecError(Diagnostic(str(path), line, f"invalid PO file: {exc}")) from None
+
+
+def _header_line(lines: list[bytes], message: str) -> int:
+    """Where a header problem is: the first line holding a value the message quotes, else
+    the header entry's first line, else line 1."""
+    for quoted in re.findall(r"'([^']{2,})'", message):
+        needle = quoted.encode("utf-8", "replace")
+        for number, line in enumerate(lines, start=1):
+            if needle in line:
+                return number
+    for number, line in enumerate(lines, start=1):
+        if line.startswith(b'msgid ""'):
+            return number
+    return 1
 
 
 _CHARSET = re.compile(rb"charset=([^\s\\\";]*)", re.IGNORECASE)

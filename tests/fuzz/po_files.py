@@ -256,6 +256,9 @@ CORPUS: dict[str, bytes] = {
     "binary": bytes(range(256)),
     "unterminated string": b'msgid "x\nmsgstr "y"\n',
     "a line babel cannot read (found: reported a line early)": SV + b"bogus line\n",
+    "a header date babel cannot read (found: no line)": SV.replace(
+        b"POT-Creation-Date: ", b'POT-Creation-Date: 2026-12-01 18\\n"\n"X-Was: ', 1
+    ),
     "xi:include in a msgstr": SV.replace(
         b'msgstr "Uppl\xc3\xa4ggning"',
         b'msgstr "<xi:include '
