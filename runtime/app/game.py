@@ -15,8 +15,9 @@ from runtime.app.helpdoc import game_title
 from runtime.app.hints import advise
 from runtime.app.i18n import _, current, help_language
 from runtime.app.session import Session, known_game, winnable_available
+from runtime.app.sounds import Sounds
 from runtime.app.stats import format_time
-from runtime.engine import Move, State
+from runtime.engine import Move, MoveKind, State
 from runtime.engine.assist import autofinish_moves
 from runtime.engine.cards import RANK_NAMES
 
@@ -30,6 +31,7 @@ class GamePresenter:
         self.table: Any = None
         self.controller: Controller | None = None
         self.animate = session.settings.animations
+        self.sounds = Sounds(session.settings.sounds)
         self._finishing: list[Move] = []
         self._finish_event: Any = None
         self._told_over = False
@@ -58,6 +60,7 @@ class GamePresenter:
         self._told_over = self.state.is_over()
         if self.table is not None:
             self.table.duration = 0.18 if self.animate else 0
+            self.table.left_handed = self.session.settings.left_handed
             self.table.show(self.controller, deal_animation=deal_animation)
         self.update()
 
@@ -160,6 +163,7 @@ class GamePresenter:
     def play_sequence(self, moves: list[Move]) -> None:
         """Play ``moves`` one after another, animated; then auto-finish if it is on."""
         self.session.play(moves[0])
+        self._sound_for(moves[0])
         self._after_change()
         queued = list(moves[1:])
         if not queued and not self._finishing and self.session.settings.autofinish:
@@ -180,8 +184,12 @@ class GamePresenter:
             return False
         move = self._finishing.pop(0)
         self.session.play(move)
+        self._sound_for(move)
         self._after_change()
         return True
+
+    def _sound_for(self, move: Move) -> None:
+        self.sounds.play("place" if move.kind is MoveKind.TRANSFER else "deal")
 
     def _stop_finishing(self) -> None:
         self._finishing = []
@@ -208,6 +216,7 @@ class GamePresenter:
             self._told_over = True
             if self.animate and self.table is not None:
                 self.table.celebrate()
+            self.sounds.play("win")
             seconds = format_time(self.session.elapsed)
             tell(
                 _("You won!"),
@@ -384,6 +393,13 @@ class GamePresenter:
         if cardart.use_design(name) and self.table is not None:
             self.table.finish_animations()
             self.table.refresh(animate=False)
+
+    def set_left_handed(self, on: bool) -> None:
+        """Mirror the table (stock and waste to the right) or not, at once."""
+        if self.table is not None and self.table.left_handed != on:
+            self.table.left_handed = on
+            self.table.finish_animations()
+            self.table.relayout(animate=False)
 
     def set_animations(self, on: bool) -> None:
         self.animate = on

@@ -21,6 +21,8 @@ class Settings:
     options: dict[str, dict[str, bool]] = field(default_factory=dict)  # per game, for new deals
     next_winnable: dict[str, int] = field(default_factory=dict)  # per game: where to look next
     card_design: str = "classic"  # one of cardart.DESIGNS
+    sounds: bool = False  # sound effects (off at first: a phone may be anywhere)
+    left_handed: bool = False  # the table mirrored: stock and waste on the right
     # Android's safe area, [top, bottom, left, right] in dp; None: what the system reports.
     safe_area: tuple[float, float, float, float] | None = None
 
@@ -34,6 +36,8 @@ class Settings:
             "options": self.options,
             "next_winnable": self.next_winnable,
             "card_design": self.card_design,
+            "sounds": self.sounds,
+            "left_handed": self.left_handed,
             "safe_area": None if self.safe_area is None else list(self.safe_area),
         }
 
@@ -71,5 +75,7 @@ class Settings:
             options=options,
             next_winnable=next_winnable,
             card_design=design,
+            sounds=flag(data.get("sounds", False), "sounds"),
+            left_handed=flag(data.get("left_handed", False), "left_handed"),
             safe_area=safe_area,
         )

@@ -19,6 +19,7 @@ from runtime.app.cardwidget import CardWidget
 from runtime.app.controller import Controller
 from runtime.app.geometry import TableGeometry, shows_stock, table_geometry
 from runtime.app.markers import pile_marker
+from runtime.app.mirror import mirrored
 from runtime.engine import Move, MoveKind, PileKind, State
 from runtime.engine.cards import CARD_MASK, FACE_DOWN
 
@@ -34,6 +35,7 @@ Positions = dict[int, list[tuple[float, float]]]
 class TableWidget(Widget):
     duration = NumericProperty(0.18)  # seconds per card animation; 0 turns animation off
     busy = BooleanProperty(False)  # True while cards are animating
+    left_handed = BooleanProperty(False)  # the table mirrored (mirror.py)
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -116,6 +118,8 @@ class TableWidget(Widget):
         self.geometry = table_geometry(
             state.rules, state.layout, self._show_stock, self.width, self.height, dp(4), dp(48)
         )
+        if self.left_handed:
+            self.geometry = mirrored(self.geometry)
         self.refresh(animate=animate)
 
     def refresh(self, animate: bool = True, stagger: float = 0.0) -> None:

@@ -1350,6 +1350,67 @@ def win_celebration(d: Driver) -> None:
     print("win_celebration: shown, ended, stopped, off")
 
 
+@scenario
+def left_handed_and_sounds(d: Driver) -> None:
+    """Both switched on in Settings (a tap on each label): the stock moves to the right
+    edge, a drag still moves cards, what is drawn equals the state; a move, a deal and a
+    win each ask for their sound; both saved; switched off again, the table is as before."""
+    from runtime.app.i18n import _
+    from runtime.app.storage import parse_json
+
+    def toggle(*labels: str) -> None:
+        d.press("Menu")
+        d.pump(20)
+        d.press("Settings")
+        d.pump(20)
+        screen = d.app.root.get_screen("settings")
+        for text in labels:
+            label = next(w for w in screen.walk() if getattr(w, "text", None) == _(text))
+            d.tap(*label.to_window(*label.center))
+            d.pump(5)
+        d.press("Back")
+        d.pump(20)
+        d.press("Continue")
+        d.pump(20)
+        d.settle()
+
+    d.app.game.set_animations(True)
+    d.settle()
+    stock = d.state.layout.stock
+    usual_x = d.table.geometry.pile_rect(stock, d.table.positions)[0]
+    toggle("Left-handed layout (the table mirrored)", "Sound effects")
+    saved = parse_json((Path(d.app.user_data_dir) / "settings.json").read_text())
+    check(saved["left_handed"] and saved["sounds"], f"not saved: {saved}")
+    geo = d.table.geometry
+    x = geo.pile_rect(stock, d.table.positions)[0]
+    check(x > d.table.width / 2 > usual_x, f"the stock stayed at x={x}")
+    d.verify(settled=True, what="mirrored")
+    d.screenshot(f"left-handed-{d.args.label}")
+    sounds = d.app.game.sounds
+    d.tap(*d.pile_center(stock))
+    d.settle()
+    d.verify(settled=True, what="a deal, mirrored")
+    check(sounds.played[-1:] == ["deal"], f"a deal played {sounds.played}")
+    for move in transfers(d):
+        before = len(d.state.move_log)
+        d.drag(d.card_center(move.src, -move.size), d.pile_center(move.dst))
+        d.settle()
+        d.verify(settled=True, what="a drag, mirrored")
+        check(len(d.state.move_log) == before + 1, f"the drag did not play {move}")
+        check(sounds.played[-1] == "place", f"a move played {sounds.played}")
+        break
+    toggle("Left-handed layout (the table mirrored)", "Sound effects")
+    x = d.table.geometry.pile_rect(stock, d.table.positions)[0]
+    check(x == usual_x, f"switched off, the stock is at {x}, was {usual_x}")
+    count = len(sounds.played)
+    d.app.game.undo()
+    d.app.game.stock()
+    d.settle()
+    check(len(sounds.played) == count, "sounds with the setting off")
+    d.verify(settled=True, what="unmirrored")
+    print("left_handed_and_sounds: mirrored, sounds, off again")
+
+
 # -- main -------------------------------------------------------------------------------
 
 

@@ -162,3 +162,10 @@ def test_keyboard_play(run) -> None:  # type: ignore[no-untyped-def]
 def test_win_celebration(run) -> None:  # type: ignore[no-untyped-def]
     """Shown on a win, the dialog usable meanwhile, ends by itself, off without animations."""
     assert "win_celebration: shown, ended, stopped, off" in run("win_celebration")
+
+
+@pytest.mark.parametrize("size", [("--label", "phone", *PHONE), ("--label", "desktop")])
+def test_left_handed_and_sounds(run, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    """The mirrored table (drawn as the state, drags still land) and sound effects on/off."""
+    output = run("left_handed_and_sounds", "--game", "klondike", *size)
+    assert "left_handed_and_sounds: mirrored, sounds, off again" in output

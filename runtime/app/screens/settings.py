@@ -25,6 +25,8 @@ class SettingsScreen(Screen):
         self._fill_designs()
         self.ids.animations.active = settings.animations
         self.ids.autofinish.active = settings.autofinish
+        self.ids.sounds.active = settings.sounds
+        self.ids.left_handed.active = settings.left_handed
         self.has_winnable = winnable_available()
         self.ids.winnable.active = settings.winnable and self.has_winnable
         self._loading = False
@@ -89,6 +91,9 @@ class SettingsScreen(Screen):
         settings = app.session.settings
         settings.animations = self.ids.animations.active
         settings.autofinish = self.ids.autofinish.active
+        settings.sounds = app.game.sounds.enabled = self.ids.sounds.active
+        settings.left_handed = self.ids.left_handed.active
+        app.game.set_left_handed(settings.left_handed)
         switched_on = self.ids.winnable.active and self.has_winnable and not settings.winnable
         settings.winnable = self.ids.winnable.active and self.has_winnable
         if switched_on and app.session.state is not None:  # the next deal: proven already
