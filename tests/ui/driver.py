@@ -1411,6 +1411,60 @@ def left_handed_and_sounds(d: Driver) -> None:
     print("left_handed_and_sounds: mirrored, sounds, off again")
 
 
+@scenario
+def safe_area(d: Driver) -> None:
+    """A phone drawn edge to edge (a 24 dp status bar, a 48 dp navigation bar, as
+    `HELPDECK_SAFE_AREA` gives on any platform): the toolbar and status line keep out of
+    both, a tap on a card (in window coordinates) still plays it, drawn as the state; a
+    rotation keeps the insets."""
+    from kivy.metrics import dp
+
+    os.environ["HELPDECK_SAFE_AREA"] = "24,48"
+    d.app.fit_safe_area()
+    d.pump(5)
+    d.settle()
+
+    def check_clear(what: str) -> None:
+        screen = d.app.root.get_screen("table")
+        toolbar, status = screen.ids.toolbar, screen.ids.status
+        top = toolbar.to_window(toolbar.x, toolbar.top)[1]
+        bottom = status.to_window(status.x, status.y)[1]
+        height = d.window.height
+        check(top <= height - dp(24) + 0.5, f"{what}: toolbar top {top} under the status bar")
+        check(bottom >= dp(48) - 0.5, f"{what}: status line at {bottom}, in the navigation bar")
+        check(top >= height - dp(24) - 1, f"{what}: a gap above the toolbar ({top})")
+
+    check_clear("portrait")
+    d.verify(settled=True, what="inside the safe area")
+    d.screenshot(f"safe-area-{d.args.label}")
+    played = 0
+    for move in transfers(d):
+        before = len(d.state.move_log)
+        d.app.game.controller.selection = None
+        x, y = d.card_center(move.src, -move.size)
+        wx, wy = d.table.to_window(x, y)
+        d.tap(wx, wy)
+        d.pump(3)
+        d.settle()
+        if len(d.state.move_log) > before:
+            played += 1
+            break
+        d.tap(*d.table.to_window(*d.pile_center(move.dst)))
+        d.pump(3)
+        d.settle()
+        played += len(d.state.move_log) > before
+        break
+    check(played == 1, "a tap inside the safe area played nothing")
+    d.verify(settled=True, what="a tap inside the safe area")
+    width, height = d.window.size
+    d.window.size = (height, width)
+    d.pump(10)
+    d.settle()
+    check_clear("landscape")
+    d.verify(settled=True, what="rotated")
+    print("safe_area: clear of the bars")
+
+
 # -- main -------------------------------------------------------------------------------
 
 

@@ -169,3 +169,9 @@ def test_left_handed_and_sounds(run, size: tuple[str, ...]) -> None:  # type: ig
     """The mirrored table (drawn as the state, drags still land) and sound effects on/off."""
     output = run("left_handed_and_sounds", "--game", "klondike", *size)
     assert "left_handed_and_sounds: mirrored, sounds, off again" in output
+
+
+def test_safe_area_keeps_the_toolbar_out_of_the_bars(run) -> None:  # type: ignore[no-untyped-def]
+    """Edge to edge with 24 / 48 dp bars: toolbar and status line clear, taps still land."""
+    output = run("safe_area", "--game", "freecell", *PHONE, "--label", "phone")
+    assert "safe_area: clear of the bars" in output
