@@ -61,6 +61,7 @@ class GamePresenter:
         if self.table is not None:
             self.table.duration = 0.18 if self.animate else 0
             self.table.left_handed = self.session.settings.left_handed
+            self.table.card_size = self.session.settings.card_size
             self.table.show(self.controller, deal_animation=deal_animation)
         self.update()
 
@@ -393,6 +394,13 @@ class GamePresenter:
         if cardart.use_design(name) and self.table is not None:
             self.table.finish_animations()
             self.table.refresh(animate=False)
+
+    def set_card_size(self, name: str) -> None:
+        """Cards the largest that fit, or smaller (`cardsize.SIZES`), at once."""
+        if self.table is not None and self.table.card_size != name:
+            self.table.card_size = name
+            self.table.finish_animations()
+            self.table.relayout(animate=False)
 
     def set_left_handed(self, on: bool) -> None:
         """Mirror the table (stock and waste to the right) or not, at once."""

@@ -10,6 +10,7 @@ from runtime.engine.shuffle import MAX_SEED
 
 SETTINGS_FORMAT = "helpdeck-settings/1"
 CARD_DESIGNS = ("classic", "large", "four")  # cardart's face designs (no Kivy here)
+CARD_SIZES = ("largest", "medium", "small")  # cardsize.SIZES
 
 
 @dataclass
@@ -21,6 +22,7 @@ class Settings:
     options: dict[str, dict[str, bool]] = field(default_factory=dict)  # per game, for new deals
     next_winnable: dict[str, int] = field(default_factory=dict)  # per game: where to look next
     card_design: str = "classic"  # one of cardart.DESIGNS
+    card_size: str = "largest"  # one of cardsize.SIZES
     sounds: bool = False  # sound effects (off at first: a phone may be anywhere)
     left_handed: bool = False  # the table mirrored: stock and waste on the right
     # Android's safe area, [top, bottom, left, right] in dp; None: what the system reports.
@@ -36,6 +38,7 @@ class Settings:
             "options": self.options,
             "next_winnable": self.next_winnable,
             "card_design": self.card_design,
+            "card_size": self.card_size,
             "sounds": self.sounds,
             "left_handed": self.left_handed,
             "safe_area": None if self.safe_area is None else list(self.safe_area),
@@ -58,6 +61,7 @@ class Settings:
         language = text(data.get("language", "system"), "language", 40)
         design = text(data.get("card_design", "classic"), "card_design", 40)
         design = design if design in CARD_DESIGNS else "classic"  # a newer version's design
+        size = text(data.get("card_size", "largest"), "card_size", 40)
         raw_area = data.get("safe_area")
         safe_area = None
         if raw_area is not None:
@@ -75,6 +79,7 @@ class Settings:
             options=options,
             next_winnable=next_winnable,
             card_design=design,
+            card_size=size if size in CARD_SIZES else "largest",
             sounds=flag(data.get("sounds", False), "sounds"),
             left_handed=flag(data.get("left_handed", False), "left_handed"),
             safe_area=safe_area,

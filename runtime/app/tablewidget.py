@@ -10,10 +10,10 @@ from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.graphics import Color, InstructionGroup, Rectangle
 from kivy.metrics import dp
-from kivy.properties import BooleanProperty, NumericProperty
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.widget import Widget
 
-from runtime.app import keyplay
+from runtime.app import cardsize, keyplay
 from runtime.app.cardart import draw_arrow, draw_outline, marker_texture
 from runtime.app.cardwidget import CardWidget
 from runtime.app.controller import Controller
@@ -36,6 +36,7 @@ class TableWidget(Widget):
     duration = NumericProperty(0.18)  # seconds per card animation; 0 turns animation off
     busy = BooleanProperty(False)  # True while cards are animating
     left_handed = BooleanProperty(False)  # the table mirrored (mirror.py)
+    card_size = StringProperty("largest")  # one of cardsize.SIZES
 
     def __init__(self, **kwargs: object) -> None:
         super().__init__(**kwargs)
@@ -115,9 +116,18 @@ class TableWidget(Widget):
         state = self.state
         if state is None or self.width < 10 or self.height < 10:
             return
+        scale = cardsize.scale_of(self.card_size)
         self.geometry = table_geometry(
-            state.rules, state.layout, self._show_stock, self.width, self.height, dp(4), dp(48)
+            state.rules,
+            state.layout,
+            self._show_stock,
+            self.width * scale,
+            self.height * scale,
+            dp(4),
+            dp(48),
         )
+        if scale != 1.0:
+            self.geometry = cardsize.placed(self.geometry, self.width, self.height)
         if self.left_handed:
             self.geometry = mirrored(self.geometry)
         self.refresh(animate=animate)

@@ -1465,6 +1465,56 @@ def safe_area(d: Driver) -> None:
     print("safe_area: clear of the bars")
 
 
+@scenario
+def card_size(d: Driver) -> None:
+    """Card size picked in Settings: smaller cards at the top centre, inside the window,
+    drawn as the state, a drag still lands; Largest restores the first size."""
+    from runtime.app.i18n import _
+
+    def pick(name: str) -> None:
+        d.press("Menu")
+        d.pump(20)
+        d.press("Settings")
+        d.pump(20)
+        spinner = d.app.root.get_screen("settings").ids.card_size
+        d.tap(*spinner.to_window(*spinner.center))
+        d.pump(10)
+        option = next(
+            w
+            for top in d.window.children
+            for w in top.walk()
+            if getattr(w, "text", None) == _(name) and w is not spinner
+        )
+        d.tap(*option.to_window(*option.center))
+        d.pump(10)
+        d.press("Back")
+        d.pump(20)
+        d.press("Continue")
+        d.pump(20)
+        d.settle()
+
+    d.app.game.set_animations(True)
+    d.settle()
+    largest = d.table.geometry.card_w
+    pick("Small")
+    small = d.table.geometry.card_w
+    check(small < largest * 0.8, f"Small cards are {small} px, the largest {largest}")
+    check(d.app.session.settings.card_size == "small", "the size was not saved")
+    d.verify(settled=True, what="small cards")
+    d.cards_inside_window()
+    d.screenshot(f"card-size-small-{d.args.label}")
+    for move in transfers(d)[:1]:
+        before = len(d.state.move_log)
+        d.drag(d.card_center(move.src, -move.size), d.pile_center(move.dst))
+        d.settle()
+        check(len(d.state.move_log) == before + 1, f"a drag with small cards missed {move}")
+        d.verify(settled=True, what="a drag with small cards")
+    pick("Largest")
+    check(abs(d.table.geometry.card_w - largest) < 0.5, "Largest did not restore the size")
+    d.verify(settled=True, what="largest again")
+    print(f"card_size: {largest:.0f} -> {small:.0f} px")
+
+
 # -- main -------------------------------------------------------------------------------
 
 

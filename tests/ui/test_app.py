@@ -175,3 +175,8 @@ def test_safe_area_keeps_the_toolbar_out_of_the_bars(run) -> None:  # type: igno
     """Edge to edge with 24 / 48 dp bars: toolbar and status line clear, taps still land."""
     output = run("safe_area", "--game", "freecell", *PHONE, "--label", "phone")
     assert "safe_area: clear of the bars" in output
+
+
+def test_card_size(run) -> None:  # type: ignore[no-untyped-def]
+    """Small cards picked in Settings, drawn as the state, drags land; Largest restores."""
+    assert "card_size:" in run("card_size", "--game", "freecell", *PHONE, "--label", "phone")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from runtime.app.cardsize import placed, scale_of
 from runtime.app.geometry import shows_stock, table_geometry
 from runtime.app.mirror import mirrored
 from runtime.app.sounds import NAMES, RATE, samples
@@ -43,3 +44,33 @@ def test_sounds_are_short_and_in_range() -> None:
         assert 0 < len(values) <= RATE  # at most a second
         assert max(abs(v) for v in values) <= 1.0
         assert samples(name) == values  # deterministic: the committed WAVs are reproducible
+
+
+@pytest.mark.parametrize("game", ["klondike", "freecell", "spider", "golf"])
+@pytest.mark.parametrize("name", ["medium", "small"])
+def test_smaller_cards_keep_the_arrangement_inside_the_window(game: str, name: str) -> None:
+    width, height = 1080, 2000
+    state = new_game(game, None, 3)
+    show = shows_stock(state.layout, state.piles)
+    full = table_geometry(state.rules, state.layout, show, width, height, 4, 48)
+    scale = scale_of(name)
+    small = placed(
+        table_geometry(state.rules, state.layout, show, width * scale, height * scale, 4, 48),
+        width,
+        height,
+    )
+    assert small.card_w < full.card_w and (small.width, small.height) == (width, height)
+    for step in range(80):  # fans grow: everything stays in the window
+        positions = small.positions(state.piles)
+        for spots in positions.values():
+            for x, y in spots:
+                assert x >= -0.01 and x + small.card_w <= width + 0.01
+                assert y >= -0.01 and y + small.card_h <= height + 0.01
+        for pile, spots in positions.items():  # a touch on a top card finds its pile
+            if spots:
+                x, y = spots[-1]
+                assert small.hit(x + 1, y + 1, positions) == (pile, len(spots) - 1)
+        moves = state.legal_moves()
+        if not moves:
+            break
+        state.apply(moves[(step * 5) % len(moves)])

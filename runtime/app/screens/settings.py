@@ -17,12 +17,14 @@ class SettingsScreen(Screen):
     def on_kv_post(self, _base_widget: object) -> None:
         App.get_running_app().bind(lang=lambda *_args: self._fill_languages())
         App.get_running_app().bind(lang=lambda *_args: self._fill_designs())
+        App.get_running_app().bind(lang=lambda *_args: self._fill_sizes())
 
     def on_pre_enter(self, *_args: object) -> None:
         settings = App.get_running_app().session.settings
         self._loading = True
         self._fill_languages()
         self._fill_designs()
+        self._fill_sizes()
         self.ids.animations.active = settings.animations
         self.ids.autofinish.active = settings.autofinish
         self.ids.sounds.active = settings.sounds
@@ -65,6 +67,32 @@ class SettingsScreen(Screen):
             (t for t, d in designs.items() if d == settings.card_design), next(iter(designs))
         )
         self._loading = loading
+
+    @staticmethod
+    def _sizes() -> dict[str, str]:
+        """Spinner text -> card size (`cardsize.SIZES`)."""
+        return {_("Largest"): "largest", _("Medium"): "medium", _("Small"): "small"}
+
+    def _fill_sizes(self) -> None:
+        settings = App.get_running_app().session.settings
+        sizes = self._sizes()
+        loading, self._loading = self._loading, True
+        self.ids.card_size.values = list(sizes)
+        self.ids.card_size.text = next(
+            (t for t, v in sizes.items() if v == settings.card_size), next(iter(sizes))
+        )
+        self._loading = loading
+
+    def size_picked(self, text: str) -> None:
+        if self._loading:
+            return
+        size = self._sizes().get(text)
+        if size is None:
+            return
+        app = App.get_running_app()
+        app.session.settings.card_size = size
+        app.session.save_settings()
+        app.game.set_card_size(size)
 
     def design_picked(self, text: str) -> None:
         if self._loading:
