@@ -66,14 +66,14 @@ def _safe_needs(rules: Rules, tables: Tables, base: int) -> tuple[Cards | None, 
     can come back down, so a card needs home the smallest set X holding it that is closed
     under "a card that builds on a card of X in the tableau" and "a card below a card of X
     on its foundation chain" (ranks must not wrap). That is sound: take any line from the
-    position before the move; drop every move of a card of X from it. No other card is ever
-    placed on a card of X (it would build on it, so be in X), so cards of X only ever lie
-    on top of other cards, alone in a pile or in cells; taking them away leaves every other move
-    legal (same tops, at least as many free cells and empty piles, a shorter run), and
-    each foundation holds the same cards up to X's, which lie below the others (X is closed
+    position before the move and drop every move of a card of X from it. No other card is
+    ever placed on a card of X (it would build on it, so be in X), so cards of X only lie on
+    top of other cards, alone in a pile or in cells; without them every other move stays
+    legal (same tops, at least as many free cells and empty piles, a shorter run), and each
+    foundation holds the same cards up to X's, which lie below the others (X is closed
     downwards). So if the line wins, the line without X's moves wins with X home.
     Building in suit (Seahaven) X is the card's own chain, which is home anyway: every
-    foundation move is safe. Alternating colours (Saratoga) it is every lower rank.
+    foundation move is safe. Alternating colours (Saratoga) it is nearly every lower rank.
     A building waste would be a second use for the card, so then nothing is automatic.
     """
     if (
