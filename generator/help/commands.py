@@ -96,7 +96,7 @@ def cmd_status(args: argparse.Namespace) -> int:
     """Per language and game: translated, fuzzy and missing messages (always exit 0)."""
     specs_dir = Path(args.specs)
     pot = Path(args.pot) if args.pot else specs_dir / "po" / POT_NAME
-    targets = [Path(f) for f in args.files] or po_files(specs_dir)
+    targets = [Path(f) for f in args.files] or [_shown(po) or po for po in po_files(specs_dir)]
     problems = [p for p in map(language_problem, targets) if p is not None]
     if problems:
         for diagnostic in problems:
