@@ -14,7 +14,7 @@ from generator.diagnostics import Diagnostic, Level, has_errors
 from generator.spec.accounting import accounting_diagnostics, acknowledge
 from generator.spec.checks import consistency_diagnostics
 from generator.spec.facts import Fact, ProseFacts
-from generator.spec.model import Provenance, VariantSpec, leaf_paths, option_combinations
+from generator.spec.model import Option, Provenance, VariantSpec, leaf_paths, option_combinations
 from generator.spec.required import missing_sources
 from generator.spec.sidecar import Sidecar
 
@@ -183,7 +183,7 @@ def merge_facts(
             diagnostics.append(
                 Diagnostic(
                     sidecar.path,
-                    lines.get(on[-1].id) if on else None,
+                    lines.get(on[-1].id) if on else _off_line(spec.options, lines),
                     f"with options on: {names}, the spec is invalid: {_first_problem(error)}",
                     field="options",
                     hint="check the values the options set under on: and off:",
@@ -318,7 +318,7 @@ def _validate(
                     diagnostics.append(Diagnostic(sidecar.path, line, message, field="options"))
                     continue
                 path = next((p for words, p in _WHOLE_SPEC if words in message), "title")
-            fact = chosen.get(path) or _first_under(chosen, path)
+            fact = _nearest(chosen, path)
             file = fact.provenance.file if fact and fact.provenance.file else sidecar.path
             line = fact.provenance.line if fact else None
             hint = None
@@ -338,6 +338,27 @@ _WHOLE_SPEC = (
     ("the deal uses", "tableau"),
     ("suits must", "suits"),
 )
+
+
+def _nearest(chosen: dict[str, Fact], path: str) -> Fact | None:
+    """The fact a problem at `path` is about: its own, else one under it, else the nearest
+    enclosing one (`suits` for `suits.0`), else the title (the page or sidecar as a whole)."""
+    parts = path.split(".") if path else []
+    while parts:
+        prefix = ".".join(parts)
+        fact = chosen.get(prefix) or _first_under(chosen, prefix)
+        if fact is not None:
+            return fact
+        parts.pop()
+    return chosen.get("title")
+
+
+def _off_line(options: tuple[Option, ...] | list[Option], lines: dict[str, int]) -> int | None:
+    """With every option off, the spec comes from their `off` values: the first such option."""
+    for option in options:
+        if option.off:
+            return lines.get(option.id)
+    return next(iter(lines.values()), None)
 
 
 def _option_group_line(message: str, sidecar: Sidecar) -> int | None:

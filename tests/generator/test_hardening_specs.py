@@ -226,3 +226,26 @@ def test_an_option_group_of_one_names_the_options_line(specs: Path, tmp_path: Pa
     (problem,) = errors(specs, tmp_path)
     assert "option group 'deal' needs two or more options" in problem.message
     assert problem.file.endswith("tiny.yaml") and problem.line == 17
+
+
+@pytest.mark.parametrize(
+    ("sidecar", "expected", "line"),
+    [
+        # the problem is at suits.0: the nearest stated field is suits
+        (MINIMAL_SIDECAR + "suits: [28]\n", "Input should be 'clubs'", 16),
+        # every option off: the spec comes from the off: values
+        (
+            MINIMAL_SIDECAR
+            + "options:\n  - {id: x, label: X, default: false, off: {stock.draw: 99}}\n",
+            "with options on: none, the spec is invalid",
+            17,
+        ),
+    ],
+)
+def test_errors_from_validation_name_a_line(
+    specs: Path, tmp_path: Path, sidecar: str, expected: str, line: int
+) -> None:
+    """Found by tests/fuzz/sidecar_yaml.py at 10,000 cases: these had no line."""
+    write(specs / "tiny.yaml", sidecar)
+    found = errors(specs, tmp_path)
+    assert [(d.line, expected in d.message) for d in found] == [(line, True)], found
