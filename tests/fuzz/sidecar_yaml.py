@@ -328,6 +328,8 @@ CORPUS: dict[str, bytes] = {
     "title with an escaped control": TINY.replace(b"title: Tiny", b'title: "Ti\\x01ny"'),
     "title with an escaped surrogate": TINY.replace(b"title: Tiny", b'title: "Ti\\ud800ny"'),
     "an option group of one": TINY.replace(b"default: false,", b"default: true, group: deal,"),
+    "a suit that is a number": TINY + b"suits: [28]\n",
+    "an invalid off: value": TINY.replace(b"on: {stock.draw: 3}", b"off: {stock.draw: 99}"),
 }
 NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives", "zzz\n", "z\u00e9"]
 
