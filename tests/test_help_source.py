@@ -280,3 +280,15 @@ def test_sgml_page_is_extracted_from_its_xml_conversion(
     pot = (specs / "po/helpdeck-help.pot").read_text("utf-8")
     assert 'msgid "Move every card to the Foundations."' in pot
     assert "#: generated/help/C/old.xml:" in pot
+
+
+def test_an_sgml_page_cannot_smuggle_a_namespace_into_generated_help() -> None:
+    """Found by tests/fuzz/help_xml.py: <include xmlns="...XInclude"> in an SGML page became
+    an XInclude element of the converted XML."""
+    page = (
+        b'<!DOCTYPE sect1 PUBLIC "-//OASIS//DTD DocBook V3.1//EN">\n<sect1><title>Tiny</title>'
+        b'<para>x<include xmlns="http://www.w3.org/2001/XInclude" href="/etc/passwd"/></para>'
+        b"</sect1>\n"
+    )
+    converted = help_source_bytes(page, "tiny.sgml")
+    assert b"XInclude" not in converted and b"<title>Tiny</title>" in converted

@@ -225,7 +225,7 @@ def _from_sgml(data: bytes, name: str) -> bytes:
 def _element(node: TreeElement) -> etree._Element:
     element = etree.Element(node.tag if _NAME.match(node.tag) else "phrase")
     for key, value in node.attrs.items():
-        if _NAME.match(key) and ":" not in key:
+        if _NAME.match(key) and ":" not in key and key != "xmlns":  # SGML has no namespaces
             element.set(key, value)
     last: etree._Element | None = None
     for child in node.children:
