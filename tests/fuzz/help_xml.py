@@ -240,6 +240,9 @@ CORPUS: dict[str, bytes] = {
         b'<!DOCTYPE sect1 PUBLIC "-//OASIS//DTD DocBook V3.1//EN">',
         _DECL.sub(b"", SEAHAVEN),
     ).lstrip(),
+    "SGML with an XInclude namespace (found)": b'<!DOCTYPE sect1 PUBLIC "-//OASIS//DTD DocBook'
+    b' V3.1//EN">\n<sect1><title>Seahaven</title><para>x<include'
+    b' xmlns="http://www.w3.org/2001/XInclude" href="/etc/passwd"/></para></sect1>\n',
     "SGML with bad bytes": b'<!DOCTYPE sect1 PUBLIC "-//OASIS//DTD DocBook V3.1//EN">\n'
     b"<sect1 id=x><title>Seahaven\xff</title><para>x\x00y&undefined;<sect2><title>Setup</title>"
     b"<informaltable><tgroup cols=2><tbody><row><entry>Tableau<entry>0 Seven piles.",
