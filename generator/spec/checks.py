@@ -135,7 +135,7 @@ _TARGET_PRESENT = {
 
 def _stock_target(value: Values, blame: Blame) -> list[Diagnostic | None]:
     target = value("stock.target")
-    if stock_cards(value) <= 0 or target not in _TARGET_PRESENT:
+    if stock_cards(value) <= 0 or not isinstance(target, str) or target not in _TARGET_PRESENT:
         return []
     path, absent = _TARGET_PRESENT[target]
     if value(path):

@@ -249,3 +249,10 @@ def test_errors_from_validation_name_a_line(
     write(specs / "tiny.yaml", sidecar)
     found = errors(specs, tmp_path)
     assert [(d.line, expected in d.message) for d in found] == [(line, True)], found
+
+
+def test_a_list_where_the_stock_target_goes_is_no_traceback(specs: Path, tmp_path: Path) -> None:
+    """Found by tests/fuzz/sidecar_yaml.py: `[] in {...}` raised TypeError (unhashable)."""
+    write(specs / "tiny.yaml", MINIMAL_SIDECAR.replace("target: waste", "target: []"))
+    found = errors(specs, tmp_path)
+    assert found and all(d.line is not None for d in found)
