@@ -330,6 +330,7 @@ CORPUS: dict[str, bytes] = {
     "an option group of one": TINY.replace(b"default: false,", b"default: true, group: deal,"),
     "a suit that is a number": TINY + b"suits: [28]\n",
     "an invalid off: value": TINY.replace(b"on: {stock.draw: 3}", b"off: {stock.draw: 99}"),
+    "a list as the stock target": TINY.replace(b"target: waste", b"target: []"),
 }
 NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives", "zzz\n", "z\u00e9"]
 
