@@ -19,7 +19,9 @@ from .tree import Element, Text
 _XINCLUDE_NS = "{http://www.w3.org/2001/XInclude}"
 
 
-def _parser() -> etree.XMLParser:
+def safe_xml_parser() -> etree.XMLParser:
+    """lxml with no entity expansion, no DTD loading and no network: help pages are
+    untrusted input (the help path in generator/help uses the same parser)."""
     return etree.XMLParser(
         resolve_entities=False,
         no_network=True,
@@ -34,7 +36,7 @@ def _parser() -> etree.XMLParser:
 def parse_xml(data: bytes, path: str) -> Element:
     """Parse XML bytes into a neutral tree; any problem becomes a SpecError."""
     try:
-        root = etree.fromstring(data, _parser())
+        root = etree.fromstring(data, safe_xml_parser())
     except etree.XMLSyntaxError as exc:
         line, column = exc.position
         message, hint = f"malformed XML: {exc.msg}", "check the tag and entity syntax here"

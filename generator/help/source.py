@@ -33,6 +33,7 @@ from generator.docbook.reader import MAX_BYTES, decode, detect_format
 from generator.docbook.sgml_tree import parse_sgml
 from generator.docbook.tree import Element as TreeElement
 from generator.docbook.tree import Text
+from generator.docbook.xml_reader import safe_xml_parser
 
 XINCLUDE = ("http://www.w3.org/2001/XInclude", "http://www.w3.org/2003/XInclude")
 _REF_ATTRS = ("fileref", "entityref")
@@ -41,18 +42,6 @@ _NOT_XML_CHAR = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _NAME = re.compile(r"^[A-Za-z_][\w.\-]*$")
 # The DocBook DTD is named but never fetched; only remote http(s) DTDs are accepted.
 _REMOTE_DTD = re.compile(r"^https?://", re.IGNORECASE)
-
-
-def _parser() -> etree.XMLParser:
-    return etree.XMLParser(
-        resolve_entities=False,
-        load_dtd=False,
-        dtd_validation=False,
-        no_network=True,
-        huge_tree=False,
-        remove_comments=False,
-        remove_pis=False,
-    )
 
 
 def help_source(path: Path, name: str | None = None) -> bytes:
@@ -88,7 +77,7 @@ def help_source_bytes(data: bytes, name: str) -> bytes:
 def check_xml(data: bytes, name: str) -> list[Diagnostic]:
     """Every reason the XML page `data` cannot become help (empty when it can)."""
     try:
-        root = etree.fromstring(data, _parser())
+        root = etree.fromstring(data, safe_xml_parser())
     except etree.XMLSyntaxError as exc:
         at, column = exc.position
         return [Diagnostic(name, at or None, exc.msg, column=column or None, hint=_hint(exc.msg))]
