@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -38,9 +39,12 @@ def display() -> Iterator[str]:
         stderr=subprocess.DEVNULL,
     )
     try:
-        for _ in range(50):
-            if Path(f"/tmp/.X11-unix/X{name[1:]}").exists():
-                break
+        socket_path = f"/tmp/.X11-unix/X{name[1:]}"
+        for _ in range(100):  # the socket file appears before the server accepts on it
+            if Path(socket_path).exists():
+                with socket.socket(socket.AF_UNIX) as probe:
+                    if probe.connect_ex(socket_path) == 0:
+                        break
             time.sleep(0.1)
         yield name
     finally:
@@ -50,7 +54,12 @@ def display() -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def kivy_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("kivy_home")
+    home = tmp_path_factory.mktemp("kivy_home")
+    # Kivy writes its config.ini into an empty home on first import; two scenarios started
+    # in parallel on a fresh home race for it, and one may die before it logs anything.
+    env = {**os.environ, "KIVY_HOME": str(home), "KIVY_NO_ARGS": "1", "KIVY_NO_CONSOLELOG": "1"}
+    subprocess.run([sys.executable, "-c", "import kivy.config"], env=env, check=True)
+    return home
 
 
 class Runner:
