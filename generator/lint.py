@@ -10,6 +10,7 @@ from generator.diagnostics import Diagnostic, SpecError
 from generator.pipeline import GameSources, load_spec, read_prose, strictly
 from generator.spec.accounting import SentenceAccount, Status, acknowledge, totals
 from generator.spec.facts import Fact, ProseFacts
+from generator.spec.merge import rule_values
 from generator.spec.sidecar import load_sidecar
 
 _MARK = {
@@ -36,8 +37,7 @@ def lint(sources: GameSources, as_json: bool, strict: bool) -> list[Diagnostic]:
     facts = []
     if loaded is not None:
         provenance = loaded.spec.provenance
-        flat = _flatten(loaded.spec.model_dump(mode="json"))
-        for path, value in flat.items():
+        for path, value in rule_values(loaded.spec).items():
             origin = provenance.get(path)
             facts.append(
                 {
@@ -94,18 +94,6 @@ def _prose_fact(fact: Fact) -> dict[str, Any]:
         "override": p.override,
         "base": p.base,
     }
-
-
-def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
-    flat: dict[str, Any] = {}
-    for key, value in data.items():
-        if not prefix and key in ("provenance", "options", "spec_version"):
-            continue
-        if isinstance(value, dict):
-            flat.update(_flatten(value, f"{prefix}{key}."))
-        else:
-            flat[f"{prefix}{key}"] = value
-    return flat
 
 
 def _where(fact: dict[str, Any]) -> str:

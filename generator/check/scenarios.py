@@ -675,24 +675,25 @@ def _targets(state: State, names: list[str]) -> set[int]:
     return found
 
 
-def _check_no_moves_to(run: _Run, state: State, value: list[str], _start: Any) -> None:
-    banned = _targets(state, value)
+def _no_moves_touching(
+    run: _Run, state: State, names: list[str], end: Literal["src", "dst"], key: str
+) -> None:
+    """No legal transfer has a pile of `names` as its source (`end` "src") or target."""
+    banned = _targets(state, names)
     bad = [
         state.move_text(m)
         for m in state.legal_moves()
-        if m.kind is MoveKind.TRANSFER and m.dst in banned
+        if m.kind is MoveKind.TRANSFER and getattr(m, end) in banned
     ]
-    _compare(run, "no_moves_to", None, bad, [])
+    _compare(run, key, None, bad, [])
+
+
+def _check_no_moves_to(run: _Run, state: State, value: list[str], _start: Any) -> None:
+    _no_moves_touching(run, state, value, "dst", "no_moves_to")
 
 
 def _check_no_moves_from(run: _Run, state: State, value: list[str], _start: Any) -> None:
-    banned = _targets(state, value)
-    bad = [
-        state.move_text(m)
-        for m in state.legal_moves()
-        if m.kind is MoveKind.TRANSFER and m.src in banned
-    ]
-    _compare(run, "no_moves_from", None, bad, [])
+    _no_moves_touching(run, state, value, "src", "no_moves_from")
 
 
 def _check_deck(run: _Run, state: State, _value: str, _start: Any) -> None:

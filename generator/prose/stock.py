@@ -70,6 +70,14 @@ _FIRST_PILES = re.compile(
     rf"\bone\s+(?:card\s+)?(?:onto|on\s+to|on)\s+each\s+of\s+the\s+first\s+({NUM})\s+(tableau|reserve)\s+piles\b",
     _I,
 )
+# Rules read wherever the sentence is (the redeal one only in a sentence about the stock).
+_WHOLE_SENTENCE_RULES: tuple[tuple[re.Pattern[str], str, object], ...] = (
+    (_FULL_TABLEAU, "stock.needs_full_tableau", True),
+    (_FULL_BEFORE_DEAL, "stock.needs_full_tableau", True),
+    (_DEAL_WITH_SPACES, "stock.needs_full_tableau", False),
+    (_PARTIAL_END, "stock.end", "partial"),
+    (_NO_LIMIT, "stock.redeals", -1),
+)
 _HYPOTHETICAL = re.compile(r"\b(?:chooser|option|if\s+checked)\b", _I)
 
 
@@ -82,18 +90,10 @@ def find(sentence: Sentence) -> list[Hit]:
     if _HYPOTHETICAL.search(text):
         return []
     hits = _redeals(text)
-    full = _FULL_TABLEAU.search(text) or _FULL_BEFORE_DEAL.search(text)
-    if full:
-        hits.append(Hit("stock.needs_full_tableau", True, _words(full)))
-    spaces = _DEAL_WITH_SPACES.search(text)
-    if spaces:
-        hits.append(Hit("stock.needs_full_tableau", False, _words(spaces)))
-    partial = _PARTIAL_END.search(text)
-    if partial:
-        hits.append(Hit("stock.end", "partial", _words(partial)))
-    no_limit = _NO_LIMIT.search(text)
-    if no_limit and sentence.pile == "stock":
-        hits.append(Hit("stock.redeals", -1, _words(no_limit)))
+    for pattern, path, value in _WHOLE_SENTENCE_RULES:
+        match = pattern.search(text)
+        if match and (path != "stock.redeals" or sentence.pile == "stock"):
+            hits.append(Hit(path, value, _words(match)))
     if sentence.row != "stock" and not _MENTIONS_STOCK.search(text):
         return hits
     first = _FIRST_PILES.search(text)

@@ -40,10 +40,9 @@ def _nest(flat: dict[str, Any]) -> dict[str, Any]:
 
 def inherited_facts(base: VariantSpec) -> list[Fact]:
     """The base game's rule values, as the lowest layer under a variant's prose and sidecar."""
-    flat = _flatten(base.model_dump(mode="json"))
     facts = []
-    for path, value in flat.items():
-        if path in ("id", "title") or path not in _LEAF_PATHS:
+    for path, value in rule_values(base).items():
+        if path in ("id", "title"):
             continue
         origin = base.provenance.get(path)
         provenance = Provenance(
@@ -55,6 +54,12 @@ def inherited_facts(base: VariantSpec) -> list[Fact]:
         )
         facts.append(Fact(path, value, provenance))
     return facts
+
+
+def rule_values(spec: VariantSpec) -> dict[str, Any]:
+    """Every leaf path of the spec with its value (JSON form), in the model's order."""
+    flat = _flatten(spec.model_dump(mode="json"))
+    return {path: value for path, value in flat.items() if path in _LEAF_PATHS}
 
 
 def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
