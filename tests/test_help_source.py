@@ -233,7 +233,10 @@ def test_a_file_name_with_a_line_break_stays_on_its_error_line(
     assert code == 1 and line.startswith(f"{po.parent}/sv\\n.po: error: 'sv\\n.po' is not named")
 
 
-@pytest.mark.parametrize("name", ["javascript:alert(1).po", "...po", "SV.po", "sv-x.po", "a b.po"])
+@pytest.mark.parametrize(
+    "name",
+    ["javascript:alert(1).po", "...po", "SV.po", "sv-x.po", "a b.po", "zh_HANS.po", "zh_Ha.po"],
+)
 def test_po_name_must_be_a_language_code(
     capsys: pytest.CaptureFixture[str], specs: Path, name: str
 ) -> None:
@@ -244,7 +247,9 @@ def test_po_name_must_be_a_language_code(
     assert not (root / "generated").exists()
 
 
-@pytest.mark.parametrize("name", ["sv.po", "pt_BR.po", "sr@latin.po", "ast.po"])
+@pytest.mark.parametrize(
+    "name", ["sv.po", "pt_BR.po", "sr@latin.po", "ast.po", "zh_Hans.po", "zh_Hant_TW.po"]
+)
 def test_language_codes_that_pass(
     capsys: pytest.CaptureFixture[str], specs: Path, name: str
 ) -> None:

@@ -112,8 +112,9 @@ def language(code: str) -> Language:
 
 
 # A PO file's name is its language: it becomes a directory under generated/help/, an
-# href and a lang attribute, so only plain POSIX locale names pass (sv, pt_BR, sr@latin).
-LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z]{2})?(@[a-z]+)?$")
+# href and a lang attribute, so only plain locale names pass (sv, pt_BR, sr@latin, and a
+# script subtag as Weblate and CLDR name Chinese: zh_Hans, zh_Hant_TW).
+LANGUAGE_CODE = re.compile(r"^[a-z]{2,3}(_[A-Z][a-z]{3})?(_[A-Z]{2})?(@[a-z]+)?$")
 
 
 def po_files(specs_dir: Path) -> list[Path]:
@@ -129,6 +130,6 @@ def language_problem(po: Path) -> Diagnostic | None:
         str(po),
         None,
         f"{po.name!r} is not named after a language, so it cannot be a translation",
-        hint="name it <language>.po with a code such as sv, pt_BR or sr@latin "
-        "(lower-case language, optional _COUNTRY and @variant)",
+        hint="name it <language>.po with a code such as sv, pt_BR, zh_Hans or sr@latin "
+        "(lower-case language, optional _Script, _COUNTRY and @variant)",
     )
