@@ -3,8 +3,8 @@
 Helpdeck's policy (docs/translation.md, "Game names"): a game's name in a language is the
 name GNOME's translators gave the same game in Aisleriot's help for that language, so a
 player who knows the game from Aisleriot finds it under the name they know. Where GNOME
-has no translation (Japanese, or a game GNOME's PO leaves untranslated) the translator
-chooses. The English page's title gives the msgid; a game with no Aisleriot page has no
+has no translation (Japanese, or a game GNOME's PO leaves untranslated or copies in English)
+the translator chooses. The English page's title gives the msgid; a game with no Aisleriot page has no
 GNOME name.
 """
 
@@ -47,6 +47,6 @@ def gnome_names(help_dir: Path, games: list[str], lang: str) -> dict[str, str]:
         page = aisleriot_page(help_dir, game)
         title = page_title(page) if page else None
         found = translated.get((None, title)) if title else None
-        if found is not None:
+        if found is not None and found.text != title:  # GNOME kept the English: no rule
             names[game] = found.text
     return names
