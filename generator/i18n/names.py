@@ -4,8 +4,8 @@ Helpdeck's policy (docs/translation.md, "Game names"): a game's name in a langua
 name GNOME's translators gave the same game in Aisleriot's help for that language, so a
 player who knows the game from Aisleriot finds it under the name they know. Where GNOME
 has no translation (Japanese, or a game GNOME's PO leaves untranslated or copies in English)
-the translator chooses. The English page's title gives the msgid; a game with no Aisleriot page has no
-GNOME name.
+the translator chooses. The English page's title gives the msgid; a game with no Aisleriot
+page has no GNOME name.
 """
 
 from __future__ import annotations
