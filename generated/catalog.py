@@ -30,6 +30,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("scorpion", "Scorpion"),
     ("seahaven", "Seahaven"),
     ("spider", "Spider"),
+    ("spider_three_decks", "Spider Three Decks"),
     ("spiderette", "Spiderette"),
     ("streets_and_alleys", "Streets and Alleys"),
     ("thumb_and_pouch", "Thumb and Pouch"),

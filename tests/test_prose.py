@@ -249,6 +249,15 @@ RULE_EXAMPLES = [
         {"reserves.accepts": True},
     ),
     ("There is no building on the Reserve piles.", None, {"reserves.accepts": False}),
+    ("Each Reserve pile can hold any number of cards.", None, {"reserves.capacity": 52}),
+    # a one-card waste (Sir Tommy)
+    ("Can only hold one card.", "waste", {"waste.capacity": 1}),
+    (
+        "However, as the Waste pile can only hold one card, this card must immediately be played "
+        "on to a Foundation pile or on to any of the four Reserve piles.",
+        None,
+        {"waste.capacity": 1},
+    ),
     ("No cards can be put in empty Reserve piles.", "reserve", {"reserves.accepts": False}),
     # presence
     ("There is no Stock and no Waste.", None, {"waste.present": False}),
@@ -729,6 +738,14 @@ NAMED_DEALS = [
         10,
         [5, 4, 4, 5, 4, 4, 5, 4, 4, 5],
         [1] * 10,
+        None,
+    ),
+    (  # Spider Three Decks: the first N piles
+        "Twelve piles holding 54 cards. The first six piles get five cards each and the other "
+        "six piles get four each. Only the top card of each pile is face up.",
+        12,
+        [4] * 6 + [3] * 6,
+        [1] * 12,
         None,
     ),
     (

@@ -286,8 +286,10 @@ def _staircase(text: str, count: int) -> Shape:
 _ORDINAL_LIST = rf"{ORD}(?:\s*,\s*{ORD})*,?\s+and\s+{ORD}"
 # Spider: "The first, fourth, seventh and tenth piles get six cards each and the other six piles
 # get five each."
+# Spider Three Decks (ours): "The first six piles get five cards each and the other six piles
+# get four each."
 _NAMED = re.compile(
-    rf"\bthe\s+({_ORDINAL_LIST})\s+piles\s+(?:get|hold|have)\s+({NUM})\s+cards\s+each\s+and\s+"
+    rf"\bthe\s+({_ORDINAL_LIST}|first\s+{NUM})\s+piles\s+(?:get|hold|have)\s+({NUM})\s+cards\s+each\s+and\s+"
     rf"the\s+other\s+({NUM})\s+piles\s+(?:get|hold|have)\s+({NUM})(?:\s+cards)?\s+each\b",
     _I,
 )
@@ -301,7 +303,8 @@ def _named(text: str, count: int) -> Shape:
     match = _NAMED.search(text)
     if not match or _IRREGULAR.search(text):
         return None
-    named = _ordinals(match.group(1))
+    first = re.fullmatch(rf"first\s+({NUM})", match.group(1), _I)
+    named = list(range(1, _n(first.group(1)) + 1)) if first else _ordinals(match.group(1))
     size, others, rest = _n(match.group(2)), _n(match.group(3)), _n(match.group(4))
     if len(set(named)) != len(named) or not all(1 <= i <= count for i in named):
         return None

@@ -50,6 +50,7 @@ _DEAL_PATHS = frozenset(
 )
 _DEAL_WORDS = re.compile(r"\bface[- ](?:up|down)\b|\bdealt\b|\bcards?\b", re.IGNORECASE)
 _DOUBLE_DECK = re.compile(r"^\s*double\s+deck\s*\.?\s*$", re.IGNORECASE)
+_TRIPLE_DECK = re.compile(r"^\s*triple\s+deck\s*\.?\s*$", re.IGNORECASE)
 _STANDARD_DECK = re.compile(r"^\s*standard\s+(?:52[\s-]card\s+)?deck\s*\.?\s*$", re.IGNORECASE)
 
 
@@ -175,6 +176,8 @@ def _setup_rows(doc: HelpDocument, sink: FactSink) -> Iterator[tuple[int, Hit]]:
             hits.append(Hit("decks", 1, row.text.strip().rstrip(".")))
         elif kind == "deck" and _DOUBLE_DECK.match(row.text):
             hits.append(Hit("decks", 2, row.text.strip().rstrip(".")))
+        elif kind == "deck" and _TRIPLE_DECK.match(row.text):
+            hits.append(Hit("decks", 3, row.text.strip().rstrip(".")))
         elif kind == "waste":
             sink.add(Hit("waste.present", True, row.label), row.line)
         if kind == "tableau":

@@ -158,7 +158,7 @@ class Tableau(Model):
 
 
 class Foundations(Model):
-    count: int = Field(default=4, ge=0, le=8)
+    count: int = Field(default=4, ge=0, le=12)
     base: FoundationBase = FoundationBase.ACE
     build: Build = Build(direction=Direction.UP, suit=SuitRule.SAME_SUIT)
     play_back: bool = False
@@ -279,7 +279,7 @@ class VariantSpec(Model):
     spec_version: int = SPEC_VERSION
     id: str = Field(pattern=GAME_ID_PATTERN)
     title: str = Field(min_length=1, max_length=80)
-    decks: int = Field(default=1, ge=1, le=2)
+    decks: int = Field(default=1, ge=1, le=3)
     suits: tuple[SuitName, ...] = tuple(SuitName)  # the suits of the deck, repeated to fill it
     stock: Stock = Stock()
     waste: Waste = Waste()
