@@ -290,6 +290,21 @@ RULE_EXAMPLES += [
 ]
 
 
+# Westhaven: the top card or the whole face-up part of a pile, nothing in between.
+RULE_EXAMPLES += [
+    (
+        "The top card or the complete face up portion of each pile is available for play.",
+        "tableau",
+        {"tableau.group_move": "top_or_face_up"},
+    ),
+    (
+        "Either the top card of a pile or all of its face-up cards together can be moved.",
+        "tableau",
+        {"tableau.group_move": "top_or_face_up"},
+    ),
+]
+
+
 @pytest.mark.parametrize(("text", "pile", "expected"), RULE_EXAMPLES)
 def test_rule_phrases(text: str, pile: str | None, expected: dict[str, Any]) -> None:
     row = pile if pile in ("stock", "reserve", "foundation") else None
@@ -303,7 +318,6 @@ NEGATIVE_EXAMPLES = [
         "tableau",
     ),
     ("Cards are moved singly or in groups.", "tableau"),
-    ("Empty slots can be filled with any card except from the reserve.", "tableau"),
     ("Empty spaces are immediately filled from the Stock.", "tableau"),
     ("If the Reserve is empty, an empty slot can be filled by any card.", "tableau"),
     ("Empty Reserve piles cannot be filled except with the next deal from Stock.", None),
@@ -1026,3 +1040,48 @@ def test_kings_to_bottom(text: str) -> None:
     from generator.prose.deal import kings_to_bottom
 
     assert [(h.path, h.value) for h in kings_to_bottom(text)] == [("tableau.kings_to_bottom", True)]
+
+
+_NOT_RESERVE = ["tableau", "waste", "foundation", "stock"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Empty spaces are automatically filled from the waste if possible or the stock.",
+            {"tableau.refill": "waste_then_stock"},
+        ),
+        (
+            "Empty spaces are immediately filled from the Waste, or if the Waste is empty, "
+            "from the Stock.",
+            {"tableau.refill": "waste_then_stock"},
+        ),
+        (
+            "Whenever a Tableau pile is emptied, it is refilled at once with the top card of "
+            "the Waste, or with that of the Stock when the Waste is empty.",
+            {"tableau.refill": "waste_then_stock"},
+        ),
+        (
+            "An empty slot in the Tableau is filled automatically from the Reserve.",
+            {"tableau.refill": "reserve"},
+        ),
+        (
+            "If the Reserve is empty, an empty slot can be filled by the top card of the Waste "
+            "at your leisure.",
+            {"tableau.empty": "any", "tableau.empty_from": ["waste"]},
+        ),
+        (
+            "Whenever a Tableau pile is emptied, it is refilled automatically with the top card "
+            "of the Reserve; once the Reserve is used up, a space can be filled only from the "
+            "Waste.",
+            {"tableau.refill": "reserve", "tableau.empty": "any", "tableau.empty_from": ["waste"]},
+        ),
+        (
+            "Empty slots can be filled with any card except from the reserve.",
+            {"tableau.empty": "any", "tableau.empty_from": _NOT_RESERVE},
+        ),
+    ],
+)
+def test_where_a_space_is_filled_from(text: str, expected: dict[str, Any]) -> None:
+    assert facts_of(text, "tableau") == expected

@@ -6,7 +6,7 @@ fast `State.legal_moves` must produce the same set of moves in every position.
 
 from __future__ import annotations
 
-from runtime.engine.cards import DECK_SIZE, FACE_DOWN, SUIT
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK, SUIT
 from runtime.engine.moves import DEAL, REDEAL, Move
 from runtime.engine.rules import GroupLimit, GroupMove, PileKind, StockTarget
 from runtime.engine.state import State
@@ -43,6 +43,27 @@ def _group_limit(state: State, to_empty: bool) -> int:
     return (free + 1) << max(empty, 0)
 
 
+def _back_down_takes(target: tuple[int, ...], card: int) -> bool:
+    """A foundation built up to its 13th card takes that card again, then each card of the
+    ascent in reverse, to 26 cards (`Rules.foundation_up_then_down`)."""
+    ascent = target[:13]
+    descent = len(target) - 13  # cards already on top of the ascent
+    wanted = (ascent[-1], *reversed(ascent[:-1]))
+    return descent < len(wanted) and wanted[descent] == card
+
+
+def _continues(state: State, target: tuple[int, ...], card: int) -> bool:
+    """`card` keeps the direction of `target`'s top two cards when they form a build
+    (`Rules.tableau_fixed_direction`)."""
+    table = state.tables.tableau
+    if not state.rules.tableau_fixed_direction or len(target) < 2 or table is None:
+        return True
+    lower, top = target[-2], target[-1]
+    if lower >= FACE_DOWN or not table[lower * DECK_SIZE + top]:
+        return True
+    return (RANK[card] - RANK[top]) % 13 == (RANK[top] - RANK[lower]) % 13
+
+
 def reference_moves(state: State) -> set[Move]:
     if state.is_won():
         return set()
@@ -70,7 +91,9 @@ def reference_moves(state: State) -> set[Move]:
         if tables.foundation is not None and kind is not PileKind.FOUNDATION:
             for dst in layout.foundations:
                 target = piles[dst]
-                if target:
+                if rules.foundation_up_then_down and len(target) >= 13:
+                    ok = _back_down_takes(target, top)
+                elif target:
                     ok = tables.foundation[target[-1] * DECK_SIZE + top]
                 else:
                     ok = tables.foundation_empty is not None and tables.foundation_empty[top]
@@ -96,19 +119,29 @@ def reference_moves(state: State) -> set[Move]:
                 moves.add(Move.transfer(src, layout.waste))
         if tables.tableau is not None:
             group = _group_size(state, pile) if kind is PileKind.TABLEAU else 1
+            # The top card or the whole face-up part (Westhaven), nothing in between.
+            whole_only = rules.group_move is GroupMove.TOP_OR_FACE_UP
             for dst in layout.tableau:
                 if dst == src:
                     continue
                 target = piles[dst]
                 if target:
                     for n in range(1, min(group, _group_limit(state, False)) + 1):
-                        if tables.tableau[target[-1] * DECK_SIZE + pile[-n]]:
+                        if whole_only and 1 < n < group:
+                            continue
+                        if tables.tableau[target[-1] * DECK_SIZE + pile[-n]] and (
+                            _continues(state, target, pile[-n])
+                        ):
                             moves.add(Move.transfer(src, dst, n))
-                elif tables.tableau_empty is not None:
+                elif tables.tableau_empty is not None and (
+                    not rules.tableau_empty_from or kind in rules.tableau_empty_from
+                ):
                     most = min(group, _group_limit(state, True))
                     if kind is PileKind.TABLEAU:
                         most = min(most, len(pile) - 1)
                     for n in range(1, most + 1):
+                        if whole_only and 1 < n < group:
+                            continue
                         if tables.tableau_empty[pile[-n]]:
                             moves.add(Move.transfer(src, dst, n))
         if rules.reserves_accept and kind in (PileKind.TABLEAU, PileKind.WASTE):
@@ -122,6 +155,7 @@ def reference_moves(state: State) -> set[Move]:
         if (
             stock[-1] >= FACE_DOWN
             and not builds_waste
+            and not (rules.waste_capacity and len(piles[layout.waste]) >= rules.waste_capacity)
             and (
                 rules.stock_target is not StockTarget.TABLEAU
                 or not rules.stock_needs_full_tableau

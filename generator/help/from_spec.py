@@ -167,6 +167,10 @@ def setup_rows(spec: VariantSpec) -> list[tuple[str, str]]:
         text = f"{_piles(foundations.count)}{where}"
         if foundations.base is FoundationBase.ACE:
             text += f", {build_phrase(foundations.build)} from Ace to King."
+        elif foundations.base is FoundationBase.CHOSEN:
+            text += f", {build_phrase(foundations.build)} from a base card of your choice."
+        elif foundations.base is FoundationBase.ANY:
+            text += f", {build_phrase(foundations.build)} from any card."
         else:
             text += ". After the deal, one more card is dealt to the first Foundation; its rank"
             text += " is the base card."
@@ -296,6 +300,9 @@ def _tableau_rule(spec: VariantSpec) -> str:
         GroupMove.SAME_SUIT_RUN: (
             " A run of cards that are all one suit and in order can be moved as a unit."
         ),
+        GroupMove.TOP_OR_FACE_UP: (
+            " Either the top card of a pile or all of its face-up cards together can be moved."
+        ),
     }
     text += moves[tableau.group_move]
     if tableau.group_limit is GroupLimit.FREE_RESERVES:
@@ -359,9 +366,14 @@ def _foundation_rules(spec: VariantSpec) -> list[str]:
     phrase = build_phrase(foundations.build).capitalize()
     if foundations.base is FoundationBase.ACE:
         text = f"Foundations are {phrase.lower()} from Ace to King."
+    elif foundations.base is FoundationBase.ANY:
+        text = f"Foundations are {phrase.lower()}. Any card may start an empty Foundation."
     else:
         text = f"Foundations are {phrase.lower()} from the base card"
         text += ", with an Ace following a King." if foundations.build.wrap else "."
+        if foundations.base is FoundationBase.CHOSEN:
+            text += " The first card you put on a Foundation may be any card; its rank is the"
+            text += " base rank."
         text += " Each empty Foundation must be started with a card of the base rank."
     if foundations.play_back:
         text += (

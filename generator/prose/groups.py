@@ -57,6 +57,15 @@ _BUILD_AS_RULE = re.compile(
     r"can\s+be\s+moved(?:\s+as\s+a\s+unit)?",
     _I,
 )
+# "The top card or the complete face up portion of each pile is available for play"
+# (Westhaven): one card, or every face-up card of the pile, and no part in between.
+_TOP_OR_FACE_UP = re.compile(
+    r"\btop\s+card\s+or\s+the\s+(?:complete|whole|entire)\s+face[\s-]up\s+(?:portion|part)\s+"
+    r"of\s+(?:each|a|every)\s+pile\s+is\s+(?:available\s+for|in)\s+play\b"
+    r"|\beither\s+the\s+top\s+card\s+of\s+a\s+pile\s+or\s+all\s+of\s+its\s+face[\s-]up\s+"
+    r"cards\s+(?:together\s+)?can\s+be\s+moved\b",
+    _I,
+)
 # Group rules qualified by suit or value are not the tableau build rule.
 _QUALIFIED = re.compile(r"\bsuit\b|\bcolou?r\b|\bsame\s+value\b|\bbut\b|\bhowever\b", _I)
 _LIMIT = re.compile(
@@ -124,6 +133,9 @@ def find(sentence: Sentence) -> list[Hit]:
     same_suit = _SAME_SUIT_RUN.search(text)
     if same_suit:
         return [*hits, Hit("tableau.group_move", "same_suit_run", _words(same_suit))]
+    top_or_all = _TOP_OR_FACE_UP.search(text)
+    if top_or_all:
+        return [*hits, Hit("tableau.group_move", "top_or_face_up", _words(top_or_all))]
     as_rule = _BUILD_AS_RULE.search(text)
     if as_rule:
         return [*hits, Hit("tableau.group_move", "build", _words(as_rule))]

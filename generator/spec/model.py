@@ -48,6 +48,7 @@ class GroupMove(StrEnum):
     BUILD = "build"
     ANY_FACE_UP = "any_face_up"
     SAME_SUIT_RUN = "same_suit_run"  # a top run that follows the build rule and is one suit
+    TOP_OR_FACE_UP = "top_or_face_up"  # the top card, or all the face-up cards (Westhaven)
 
 
 class GroupLimit(StrEnum):
@@ -64,6 +65,9 @@ class TableauLayout(StrEnum):
 class FoundationBase(StrEnum):
     ACE = "ace"
     DEALT = "dealt"  # a card dealt to the first foundation sets the base rank
+    # The first card the player puts on a foundation sets the base rank for every foundation.
+    CHOSEN = "chosen"
+    ANY = "any"  # each foundation starts with any card; no base rank
 
 
 class StockTarget(StrEnum):
@@ -100,6 +104,18 @@ class Face(StrEnum):
 class Refill(StrEnum):
     NONE = "none"
     RESERVE = "reserve"  # an emptied tableau pile takes the top reserve card at once
+    # ... takes the top waste card at once, or the top stock card when the waste is empty
+    WASTE_THEN_STOCK = "waste_then_stock"
+
+
+class Source(StrEnum):
+    """A kind of pile a card may be played from."""
+
+    TABLEAU = "tableau"
+    WASTE = "waste"
+    RESERVE = "reserve"
+    FOUNDATION = "foundation"
+    STOCK = "stock"
 
 
 class SuitName(StrEnum):
@@ -129,7 +145,13 @@ class Tableau(Model):
     runs_to_foundation: bool = False
     face_rows: tuple[Face, ...] = ()  # face of each row from the bottom, on every pile
     kings_to_bottom: bool = False  # a King dealt onto a card goes to the bottom of its pile
+    # Each pile keeps the direction of its first build: on a pile whose top two cards form a
+    # build, the next card must continue it (Union Square: up or down in suit, one per pile).
+    fixed_direction: bool = False
     refill: Refill = Refill.NONE
+    # The kinds of pile a player may fill an empty tableau pile from (Kansas: only the Waste;
+    # Backbone: any but the Reserve); every kind unless the help restricts it.
+    empty_from: tuple[Source, ...] = Field(default=tuple(Source), min_length=1)
     # An assist: a double-click on a card no foundation takes puts it on the first Tableau
     # pile that takes it (Forty Thieves: "or to the tableau if possible").
     double_click_to_tableau: bool = False
@@ -165,6 +187,9 @@ class Foundations(Model):
     keep_base: bool = False  # the card that starts a foundation never leaves it
     start_with_aces: bool = False  # the Aces are taken out before the shuffle, one per pile
     whole_suits: bool = False  # a foundation takes only a whole suit, King to Ace, at once
+    # Built up to the King, then the same King again and back down to the Ace: 26 cards a
+    # pile (Union Square).
+    up_then_down: bool = False
     # A double-click on a foundation sends up every card that can go (Klondike's help says so;
     # elsewhere a double-click sends only the clicked card).
     double_click_sends_up: bool = False
@@ -204,6 +229,9 @@ class Waste(Model):
     # Building on the waste is compulsory: the stock is not dealt while a card can go onto the
     # waste (Escalator: "Build on to the Waste ... whenever possible").
     build_first: bool = False
+    # The most cards the waste holds: the stock is not dealt while it is full (Sir Tommy: "Can
+    # only hold one card"). 0: no limit.
+    capacity: int = Field(default=0, ge=0, le=52)
 
 
 class Goal(Model):

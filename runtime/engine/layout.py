@@ -187,7 +187,9 @@ class Plan:
     turns_up: tuple[bool, ...]  # a face-down card left on top is turned up (not the stock)
     takes_runs: tuple[bool, ...]  # a run arrives top card first (foundations)
     finishes_stock: tuple[bool, ...]  # emptying it may clear the tableau and finish the stock
-    refills: bool  # an emptied tableau pile takes the top reserve card at once
+    refills: bool  # an emptied tableau pile is refilled at once (`Rules.tableau_refill`)
+    # Source roles that may fill an empty tableau pile (None: any source).
+    fill_roles: frozenset[int] | None
     after_empty: tuple[bool, ...]  # emptying it calls `State._after_empty` (either of the above)
     tableau_piles_of: Callable[[Sequence[tuple[int, ...]]], tuple[tuple[int, ...], ...]]
 
@@ -226,7 +228,8 @@ def plan_for(rules: Rules, base: int) -> Plan:
             for lower in range(DECK_SIZE)
         ) + (frozenset(),) * (128 - DECK_SIZE)
     n = len(layout.kinds)
-    group_table = None if rules.group_move is GroupMove.ANY_FACE_UP else tables.tableau
+    any_face_up = rules.group_move in (GroupMove.ANY_FACE_UP, GroupMove.TOP_OR_FACE_UP)
+    group_table = None if any_face_up else tables.tableau
     if rules.group_move is GroupMove.SAME_SUIT_RUN and group_table is not None:
         group_table = tuple(
             ok and SUIT[i // DECK_SIZE] == SUIT[i % DECK_SIZE] for i, ok in enumerate(group_table)
@@ -234,7 +237,14 @@ def plan_for(rules: Rules, base: int) -> Plan:
     finishes_stock = tuple(
         kind is PileKind.TABLEAU and rules.finish_stock_when_tableau_clear for kind in layout.kinds
     )
-    refills = rules.tableau_refill is Refill.RESERVE and bool(layout.reserves)
+    refills = rules.tableau_refill is not Refill.NONE and (
+        bool(layout.reserves) or rules.tableau_refill is not Refill.RESERVE
+    )
+    fill_roles = (
+        frozenset(_ROLE_OF_KIND[kind] for kind in rules.tableau_empty_from)
+        if rules.tableau_empty_from
+        else None
+    )
     return Plan(
         rules=rules,
         base=base,
@@ -261,6 +271,7 @@ def plan_for(rules: Rules, base: int) -> Plan:
         ),
         finishes_stock=finishes_stock,
         refills=refills,
+        fill_roles=fill_roles,
         after_empty=tuple(
             finish or (refills and kind is PileKind.TABLEAU)
             for finish, kind in zip(finishes_stock, layout.kinds, strict=True)

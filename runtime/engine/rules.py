@@ -32,6 +32,7 @@ class GroupMove(StrEnum):
     BUILD = "build"  # any top run that follows the tableau build rule
     ANY_FACE_UP = "any_face_up"  # any face-up cards, in order or not (Yukon)
     SAME_SUIT_RUN = "same_suit_run"  # a top run that follows the build rule and is one suit
+    TOP_OR_FACE_UP = "top_or_face_up"  # the top card, or all the face-up cards (Westhaven)
 
 
 class GroupLimit(StrEnum):
@@ -75,6 +76,7 @@ class Refill(StrEnum):
 
     NONE = "none"
     RESERVE = "reserve"  # the top card of the first non-empty reserve (Canfield)
+    WASTE_THEN_STOCK = "waste_then_stock"  # the top waste card, else the top stock card (Zebra)
 
 
 class Region(StrEnum):
@@ -128,6 +130,8 @@ class Rules:
     has_waste: bool
     covered_by: tuple[tuple[int, ...], ...] = ()  # per tableau pile: piles that must be empty first
     base_from_deal: bool = False  # a dealt card starts foundation 1 and sets the base rank
+    # The first card put on a foundation sets the base rank; until then the base is 0.
+    base_chosen: bool = False
     # The deck: `decks` copies of the four suits' cards, or only of `suits` (Spider's one- and
     # two-suit decks), so there are always 52 * decks cards; equal cards share one value.
     decks: int = 1
@@ -136,6 +140,10 @@ class Rules:
     reserve_face_down: tuple[int, ...] = ()  # face-down cards at the bottom of each reserve
     aces_on_foundations: bool = False  # the Aces are taken out before the shuffle, one per pile
     kings_to_bottom: bool = False  # a King dealt onto a card goes to the bottom of its pile
+    # A tableau pile whose top two cards form a build takes only a card that continues it.
+    tableau_fixed_direction: bool = False
+    # A foundation holding 13 cards takes its top card again, then builds back down (26 cards).
+    foundation_up_then_down: bool = False
     # Building.
     tableau_builds: Builds | None = None
     tableau_empty_accepts: Accepts | None = None
@@ -143,6 +151,7 @@ class Rules:
     foundation_empty_accepts: Accepts | None = None
     waste_builds: Builds | None = None  # the waste as a target (Escalator, Golf)
     waste_build_first: bool = False  # no deal from the stock while a card can go onto the waste
+    waste_capacity: int = 0  # no deal from the stock while the waste holds this many (0: never)
     group_move: GroupMove = GroupMove.ONE
     group_limit: GroupLimit = GroupLimit.NONE
     runs_to_foundation: bool = False
@@ -155,6 +164,8 @@ class Rules:
     # pile that takes it.
     double_click_to_tableau: bool = False
     tableau_refill: Refill = Refill.NONE
+    # The kinds of pile a card may come from to fill an empty tableau pile; () for any.
+    tableau_empty_from: tuple[PileKind, ...] = ()
     reserves_accept: bool = False
     reserve_capacity: int = 1
     # Stock.

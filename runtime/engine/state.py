@@ -7,7 +7,7 @@ replaces two tuples and undo restores a snapshot of two plain fields.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, card_text
 from runtime.engine.dealing import deal_piles
@@ -36,6 +36,7 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    Refill,
     Rules,
     Scoring,
     StockEnd,
@@ -43,7 +44,7 @@ from runtime.engine.rules import (
 )
 
 Piles = tuple[tuple[int, ...], ...]
-_Snapshot = tuple[Move, Piles, int]
+_Snapshot = tuple[Move, Piles, int, int]  # the move, then piles, redeals left and base before it
 _TRANSFER = MoveKind.TRANSFER
 
 
@@ -198,9 +199,14 @@ class State:
         foundation_next = plan.foundation_next
         if foundation_next is not None:
             start = plan.foundation_start
+            up_then_down = rules.foundation_up_then_down
             for dst in layout.foundations:
                 target = piles[dst]
-                for card in foundation_next[target[-1]] if target else start:
+                if up_then_down and len(target) >= 13:
+                    next_cards = _back_down(target)
+                else:
+                    next_cards = foundation_next[target[-1]] if target else start
+                for card in next_cards:
                     found = to_foundation.get(card)
                     if found is None:
                         to_foundation[card] = [dst]
@@ -211,10 +217,14 @@ class State:
         tableau_next = plan.tableau_next
         if tableau_next is not None:
             tableau_start = plan.tableau_start
+            fixed = rules.tableau_fixed_direction
+            tableau_table = plan.tables.tableau
             for dst in layout.tableau:
                 target = piles[dst]
                 if target:
                     cards = tableau_next[target[-1]]
+                    if fixed and len(target) >= 2 and tableau_table is not None:
+                        cards = _continuing(target, cards, tableau_table)
                 elif tableau_start is not None:
                     cards = tableau_start
                     empty_tableau = True
@@ -245,9 +255,12 @@ class State:
         # A group must follow the build rule (and be one suit for same-suit runs), except where
         # any face-up cards move together.
         build_table = plan.group_table
+        # Westhaven: the top card, or the whole face-up part and nothing in between.
+        top_or_all = rules.group_move is GroupMove.TOP_OR_FACE_UP
         keeps_base = plan.keeps_base
         takes_suits = plan.takes_suits
         builds_waste = False
+        fill_roles = plan.fill_roles  # who may fill an empty tableau pile (None: anyone)
 
         for src, role in plan.sources:
             pile = piles[src]
@@ -290,7 +303,8 @@ class State:
                     dsts = to_tableau.get(top)
                     if dsts is not None:
                         for dst in dsts:
-                            append(ones[dst])
+                            if fill_roles is None or piles[dst] or role in fill_roles:
+                                append(ones[dst])
                 else:
                     height = len(pile)
                     most = group_cap if grouped else 1
@@ -298,6 +312,8 @@ class State:
                     card = top
                     while True:
                         dsts = to_tableau.get(card)
+                        if top_or_all and n > 1 and n < height and pile[-n - 1] < FACE_DOWN:
+                            dsts = None  # part of the face-up cards, not all of them
                         if dsts is not None:
                             for dst in dsts:
                                 if dst == src:
@@ -307,6 +323,8 @@ class State:
                                         continue
                                 elif n > limit_empty or n >= height:
                                     continue  # a whole pile to an empty pile changes nothing
+                                elif fill_roles is not None and ROLE_TABLEAU not in fill_roles:
+                                    continue
                                 append(ones[dst] if n == 1 else Move(_TRANSFER, src, dst, n))
                         if n >= most or n >= height:
                             break
@@ -354,7 +372,7 @@ class State:
             return 1
         size = 1
         height = len(pile)
-        if policy is GroupMove.ANY_FACE_UP:
+        if policy in (GroupMove.ANY_FACE_UP, GroupMove.TOP_OR_FACE_UP):
             while size < height and pile[-size - 1] < FACE_DOWN:
                 size += 1
             return size
@@ -382,6 +400,8 @@ class State:
 
     def _can_deal(self) -> bool:
         rules = self.rules
+        if rules.waste_capacity and len(self.piles[self.layout.waste]) >= rules.waste_capacity:
+            return False  # a full waste must be played off first (Sir Tommy)
         if rules.stock_target is StockTarget.TABLEAU and rules.stock_needs_full_tableau:
             return all(self.piles[t] for t in self.layout.tableau)
         return True
@@ -392,7 +412,7 @@ class State:
     def apply(self, move: Move) -> None:
         """Apply ``move`` without checking it (fast path for search); clears redo."""
         piles = self.piles
-        self._history.append((move, piles, self.redeals_left))
+        self._history.append((move, piles, self.redeals_left, self.base))
         if self._future:
             self._future.clear()
         if move[0] is not _TRANSFER:
@@ -409,6 +429,8 @@ class State:
         new = list(piles)
         new[src] = rest
         new[dst] = piles[dst] + moving
+        if not self.base and self.rules.base_chosen:
+            self._choose_base(dst, moving[0])
         if not rest and plan.after_empty[src]:
             if plan.refills:
                 self._refill_from_reserve(new)
@@ -428,7 +450,9 @@ class State:
     def undo(self) -> Move | None:
         if not self._history:
             return None
-        move, self.piles, self.redeals_left = self._history.pop()
+        move, self.piles, self.redeals_left, base = self._history.pop()
+        if base != self.base:
+            self.set_base(base)
         self._future.append(move)
         return move
 
@@ -436,7 +460,7 @@ class State:
         if not self._future:
             return None
         move = self._future.pop()
-        self._history.append((move, self.piles, self.redeals_left))
+        self._history.append((move, self.piles, self.redeals_left, self.base))
         self._do(move)
         return move
 
@@ -453,7 +477,9 @@ class State:
     def restart(self) -> None:
         """Back to the deal, keeping nothing to redo."""
         if self._history:
-            _, self.piles, self.redeals_left = self._history[0]
+            _, self.piles, self.redeals_left, base = self._history[0]
+            if base != self.base:
+                self.set_base(base)
         self._history.clear()
         self._future.clear()
 
@@ -472,6 +498,8 @@ class State:
                 moving = moving[::-1]  # a run goes to its foundation top card first
             piles[src] = rest
             piles[dst] = piles[dst] + moving
+            if not self.base and self.rules.base_chosen:
+                self._choose_base(dst, moving[0])
             if not rest and self._plan().after_empty[src]:
                 self._after_empty(piles)
         elif kind is MoveKind.DEAL:
@@ -508,6 +536,17 @@ class State:
             stock = stock[:-1]
         piles[layout.stock] = stock
 
+    def _choose_base(self, dst: int, card: int) -> None:
+        """The first card put on a foundation sets the base rank for every foundation."""
+        if dst in self.layout.foundations:
+            self.set_base(RANK[card])
+
+    def set_base(self, base: int) -> None:
+        """Set the foundation base rank (0: not chosen yet); for positions set by hand and
+        for the solver fixing a base the player has still to choose."""
+        self.base = base
+        self.tables = tables_for(self.rules, base)
+
     def _after_empty(self, piles: list[tuple[int, ...]]) -> None:
         """A tableau pile was emptied: refill it from the reserve, or finish the stock."""
         if self._plan_cache.refills:
@@ -517,15 +556,20 @@ class State:
 
     def _refill_from_reserve(self, piles: list[tuple[int, ...]]) -> None:
         """Each empty tableau pile takes the top card of the first non-empty reserve (Canfield);
-        the card left on top of that reserve is turned face up."""
-        for t in self.layout.tableau:
+        the card left on top of that reserve is turned face up. With `Refill.WASTE_THEN_STOCK`
+        the card comes from the waste, or from the stock once the waste is empty (Zebra)."""
+        layout = self.layout
+        feeders = layout.reserves
+        if self.rules.tableau_refill is Refill.WASTE_THEN_STOCK:
+            feeders = (layout.waste, layout.stock) if layout.waste >= 0 else (layout.stock,)
+        for t in layout.tableau:
             if piles[t]:
                 continue
-            for r in self.layout.reserves:
+            for r in feeders:
                 reserve = piles[r]
                 if reserve:
                     rest = reserve[:-1]
-                    if rest and rest[-1] >= FACE_DOWN:
+                    if rest and rest[-1] >= FACE_DOWN and r != layout.stock:
                         rest = (*rest[:-1], rest[-1] - FACE_DOWN)
                     piles[r] = rest
                     piles[t] = (reserve[-1] & CARD_MASK,)
@@ -623,6 +667,30 @@ class State:
     def replay_moves(self, moves: Iterable[Move | str]) -> None:
         for move in moves:
             self.play(move)
+
+
+def _back_down(target: tuple[int, ...]) -> tuple[int, ...]:
+    """What a full-up foundation (`Rules.foundation_up_then_down`) takes next: its top card
+    again on the 13th, then the card its top card was built on, down to the 26th."""
+    top = target[-1]
+    if len(target) == 13:
+        return (top,)
+    if len(target) >= 26 or len(target) < 13:
+        return ()
+    below = target[26 - len(target) - 1]  # the ascent's card one step below the top
+    return (below,)
+
+
+def _continuing(
+    target: tuple[int, ...], cards: Sequence[int], table: Sequence[bool]
+) -> Sequence[int]:
+    """Of `cards`, those that continue the build of `target`'s top two cards in its direction
+    (`Rules.tableau_fixed_direction`); all of them when the top two form no build."""
+    lower, top = target[-2], target[-1]
+    if lower >= FACE_DOWN or not table[lower * DECK_SIZE + top]:
+        return cards
+    step = (RANK[top] - RANK[lower]) % 13
+    return [card for card in cards if (RANK[card] - RANK[top]) % 13 == step]
 
 
 def is_whole_suit(cards: tuple[int, ...]) -> bool:
