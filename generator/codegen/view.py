@@ -20,6 +20,7 @@ from generator.spec.model import (
     Place,
     Placement,
     ScoringKind,
+    Source,
     TableauLayout,
     VariantSpec,
     option_combinations,
@@ -41,14 +42,18 @@ _ENUM_FIELDS = {
 # they were.
 _OPTIONAL_FIELDS = {
     "decks": "1",
+    "base_chosen": "False",
     "suits": "(0, 1, 2, 3)",
     "tableau_face_rows": "()",
     "reserve_face_down": "()",
     "aces_on_foundations": "False",
     "kings_to_bottom": "False",
+    "tableau_fixed_direction": "False",
+    "foundation_up_then_down": "False",
     "foundations_take_suits": "False",
     "foundation_keeps_base": "False",
     "tableau_refill": "Refill.NONE",
+    "tableau_empty_from": "()",
     "stock_piles": "0",
     "stock_needs_full_tableau": "False",
     "score_foundation_card": "0",
@@ -59,6 +64,7 @@ _OPTIONAL_FIELDS = {
     "score_turned_card": "0",
     "placement": "Placement()",
     "double_click_to_tableau": "False",
+    "waste_capacity": "0",
 }
 _PLACED_KINDS = ("stock", "waste", "foundations", "tableau", "reserves")
 _SUIT_NUMBER = {"clubs": 0, "diamonds": 1, "hearts": 2, "spades": 3}
@@ -148,12 +154,15 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ("has_waste", literal(spec.waste.present)),
         ("covered_by", literal(cover)),
         ("base_from_deal", literal(spec.foundations.base is FoundationBase.DEALT)),
+        ("base_chosen", literal(spec.foundations.base is FoundationBase.CHOSEN)),
         ("decks", literal(spec.decks)),
         ("suits", literal(tuple(_SUIT_NUMBER[s.value] for s in spec.suits))),
         ("tableau_face_rows", literal(tuple(f is Face.DOWN for f in tableau.face_rows))),
         ("reserve_face_down", literal(spec.reserves.face_down)),
         ("aces_on_foundations", literal(spec.foundations.start_with_aces)),
         ("kings_to_bottom", literal(tableau.kings_to_bottom)),
+        ("tableau_fixed_direction", literal(tableau.fixed_direction)),
+        ("foundation_up_then_down", literal(has_foundations and spec.foundations.up_then_down)),
         ("tableau_builds", use(build_predicate(tableau.build))),
         ("tableau_empty_accepts", use(empty_predicate(tableau.empty))),
         (
@@ -166,6 +175,7 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ),
         ("waste_builds", use(build_predicate(spec.waste.build) if spec.waste.present else None)),
         ("waste_build_first", literal(spec.waste.present and spec.waste.build_first)),
+        ("waste_capacity", literal(spec.waste.capacity if spec.waste.present else 0)),
         ("group_move", _enum("group_move", tableau.group_move)),
         ("group_limit", _enum("group_limit", tableau.group_limit)),
         ("runs_to_foundation", literal(tableau.runs_to_foundation)),
@@ -175,6 +185,7 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ("foundation_double_click_sends_up", literal(spec.foundations.double_click_sends_up)),
         ("double_click_to_tableau", literal(tableau.double_click_to_tableau)),
         ("tableau_refill", _enum("tableau_refill", tableau.refill)),
+        ("tableau_empty_from", _sources(tableau.empty_from)),
         ("reserves_accept", literal(spec.reserves.accepts)),
         ("reserve_capacity", literal(spec.reserves.capacity)),
         ("stock_draw", literal(spec.stock.draw)),
@@ -213,6 +224,15 @@ def _placement(placement: Placement) -> str:
     return f"Placement({', '.join(parts)})"
 
 
+def _sources(sources: tuple[Source, ...]) -> str:
+    """`PileKind` members as a tuple; () where every kind of pile may fill a space."""
+    if set(sources) == set(Source):
+        return "()"
+    # Member names are derived from fixed enum values, never from spec text.
+    names = [f"PileKind.{s.value.upper()}" for s in Source if s in sources]
+    return f"({', '.join(names)},)" if len(names) == 1 else f"({', '.join(names)})"
+
+
 def _enum(field: str, value: Enum) -> str:
     # Member names are derived from fixed enum values, never from spec text.
     return f"{_ENUM_FIELDS[field]}.{str(value.value).upper()}"
@@ -241,6 +261,8 @@ def module_view(spec: VariantSpec, sources: tuple[tuple[str, str], ...]) -> Modu
         c.code.split(".")[0] for v in variants for c in v.changes if c.name in _ENUM_FIELDS
     )
     fields_used = [*default_fields, *(c for v in variants for c in v.changes)]
+    if any(f.name == "tableau_empty_from" for f in fields_used):
+        enums.add("PileKind")
     if any(f.name == "placement" for f in fields_used):
         enums.update(("Place", "Placement", "Region"))
     return ModuleView(

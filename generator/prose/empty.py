@@ -85,6 +85,67 @@ _ONLY_BY_DEAL = re.compile(
 )
 
 
+# Automatic refills from elsewhere than the Reserve: "refilled at once with the top card of
+# the Waste, or of the Stock when the Waste is empty", "are immediately filled from the Waste,
+# or if the Waste is empty, from the Stock" (Zebra), "are automatically filled from the waste
+# if possible or the stock" (Carpet).
+_FILLED_AT_ONCE = (
+    r"(?:(?:automatically|immediately)\s+(?:re)?filled"
+    r"|(?:re)?filled\s+(?:automatically|immediately|at\s+once))"
+)
+_REFILL_WASTE_THEN_STOCK = re.compile(
+    _FILLED_AT_ONCE + r"\s+(?:with\s+the\s+top\s+card\s+of|from)\s+the\s+waste"
+    r"(?:\s+if\s+possible)?,?\s+or\s+(?:if\s+(?:the\s+)?waste\s+is\s+empty,\s+)?"
+    r"(?:(?:with\s+that|with\s+the\s+top\s+card)\s+of\s+|from\s+)?the\s+stock\b"
+    r"(?:\s+(?:when|if|once)\s+the\s+waste\s+is\s+empty\b)?",
+    _I,
+)
+# "An empty slot in the Tableau is filled automatically from the Reserve", "Spaces are
+# automatically filled from Reserve" (Aisleriot's Kansas and Straight Up).
+_REFILL_FROM_RESERVE = re.compile(_FILLED_AT_ONCE + r"\s+from\s+(?:the\s+)?reserve\b", _I)
+
+# Where a player may fill a space from: "once the Reserve is used up, a space can be filled
+# only from the Waste" (Kansas; Aisleriot's: "If the Reserve is empty, an empty slot can be
+# filled by the top card of the Waste"); "can be filled with any card except from the
+# reserve" (Backbone).
+_ONLY_FROM_WASTE = re.compile(
+    r"\b(?:once|if|when)\s+(?:the\s+)?reserve\s+is\s+(?:used\s+up|empty),?\s+"
+    r"(?:a\s+space|an\s+empty\s+(?:pile|slot)|(?:tableau\s+)?spaces)\s+can\s+(?:only\s+)?"
+    r"be\s+filled\s+(?:only\s+)?(?:from|by|with)\s+(?:the\s+top\s+card\s+of\s+)?(?:the\s+)?"
+    r"waste\b",
+    _I,
+)
+_ANY_BUT_RESERVE = re.compile(
+    r"\bfilled\s+with\s+any\s+card\s+except\s+(?:one\s+)?from\s+the\s+reserve\b", _I
+)
+_NOT_RESERVE = ["tableau", "waste", "foundation", "stock"]
+
+
+def _sources(text: str, pile: str | None) -> list[Hit]:
+    """Refills from elsewhere than the Reserve, and the piles a space may be filled from."""
+    if (first_pile(text) or pile) not in ("tableau", "reserve", "waste", None):
+        return []
+    hits: list[Hit] = []
+    refill = _REFILL_WASTE_THEN_STOCK.search(text)
+    if refill:
+        hits.append(Hit("tableau.refill", "waste_then_stock", _words(refill)))
+    elif _REFILL_FROM_RESERVE.search(text):
+        hits.append(Hit("tableau.refill", "reserve", _words(_REFILL_FROM_RESERVE.search(text))))
+    waste = _ONLY_FROM_WASTE.search(text)
+    if waste:
+        hits.append(Hit("tableau.empty", "any", _words(waste)))
+        hits.append(Hit("tableau.empty_from", ["waste"], _words(waste)))
+    not_reserve = _ANY_BUT_RESERVE.search(text)
+    if not_reserve:
+        hits.append(Hit("tableau.empty", "any", _words(not_reserve)))
+        hits.append(Hit("tableau.empty_from", _NOT_RESERVE, _words(not_reserve)))
+    return hits
+
+
+def _words(match: re.Match[str] | None) -> str:
+    return " ".join(match.group(0).split()) if match else ""
+
+
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     by_deal = _ONLY_BY_DEAL.search(text)
@@ -100,7 +161,11 @@ def find(sentence: Sentence) -> list[Hit]:
         after = _AFTER_REFILL.search(text, refill.end())
         if after:
             hits.append(Hit("tableau.empty", "any", " ".join(after.group(0).split()).lstrip("; ")))
+        hits.extend(h for h in _sources(text, sentence.pile) if h.path != "tableau.refill")
         return hits
+    sources = _sources(text, sentence.pile)
+    if sources:
+        return sources
     if not _EMPTY.search(text) or _SKIP.search(text):
         return []
     pile = first_pile(text) or sentence.pile or "tableau"

@@ -58,11 +58,14 @@ def fast_supported(model: Model) -> bool:
         and not rules.foundation_keeps_base
         and not rules.foundations_take_suits
         and rules.tableau_refill is Refill.NONE
+        and not rules.tableau_empty_from  # spaces filled only from some kinds of pile
         and not rules.reserve_face_down
         and rules.stock_piles == 0
         and rules.stock_target is not StockTarget.TABLEAU
         and rules.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.ALL_TO_WASTE)
         and not rules.waste_build_first
+        and not rules.tableau_fixed_direction  # a pile's top two cards choose what it takes
+        and not rules.foundation_up_then_down  # a full foundation builds back down
     )
 
 
@@ -88,6 +91,7 @@ def fast_generator(model: Model) -> Generator:
     limit_kind = model.group_limit
     group_kind = model.group_move
     deals_to_tableau = rules.stock_target is StockTarget.TABLEAU
+    waste_capacity = rules.waste_capacity  # the stock waits while the waste is full
     stock_sources_waste = waste >= 0 and not waste_builds
     waste_table = model.tables.waste
     f_next = tuple(
@@ -256,7 +260,11 @@ def fast_generator(model: Model) -> Generator:
 
         # The stock.
         if stock:
-            if stock[-1] >= FACE_DOWN and (not deals_to_tableau or all(piles[t] for t in tableau)):
+            if (
+                stock[-1] >= FACE_DOWN
+                and (not deals_to_tableau or all(piles[t] for t in tableau))
+                and (not waste_capacity or len(piles[waste]) < waste_capacity)
+            ):
                 add((DEAL_SCORE, DEAL))
         elif waste >= 0 and piles[waste] and redeals_left != 0 and not waste_builds:
             add((REDEAL_SCORE, REDEAL))
