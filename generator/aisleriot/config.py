@@ -12,8 +12,8 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, StringConstraints
 
 # The named quantities of a position a Scheme variable may be set from.
-QUANTITIES = ("free_reserves", "redeals_used", "base_rank", "score")
-_VALUE = r"^(free_reserves|redeals_used|base_rank|score|(not )?option:[a-z][a-z0-9_]*)$"
+QUANTITIES = ("free_reserves", "redeals_used", "base_rank", "base_chosen", "score")
+_VALUE = r"^(free_reserves|redeals_used|base_rank|base_chosen|score|(not )?option:[a-z][a-z0-9_]*)$"
 _SCHEME_NAME = r"^[A-Za-z*][A-Za-z0-9*+!?<>=/_-]*$"
 _FILE = r"^[a-z][a-z0-9_-]*$"
 _PILE = r"^(s|w|f[1-9][0-9]?|t[1-9][0-9]?|r[1-9][0-9]?)$"
@@ -29,7 +29,9 @@ class AisleriotVariable(BaseModel):
     module: Literal["api", "game"]
     name: SchemeName
     value: Annotated[str, StringConstraints(pattern=_VALUE)] = Field(
-        description="free_reserves, redeals_used, base_rank, score, option:ID or not option:ID"
+        description=(
+            "free_reserves, redeals_used, base_rank, base_chosen, score, option:ID or not option:ID"
+        )
     )
 
 

@@ -74,6 +74,8 @@ def quantity(state: State, name: str) -> int | bool:
         return redeals - state.redeals_left if redeals >= 0 else 0
     if name == "base_rank":
         return state.base
+    if name == "base_chosen":
+        return state.base != 0
     if name == "score":
         return state.score
     raise ValueError(f"unknown quantity {name!r}")

@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from runtime.engine import Move, State, load_game
-from runtime.engine.cards import FACE_DOWN, RANK_NAMES, card_text, deck_cards, parse_card
-from runtime.engine.layout import tables_for
+from runtime.engine.cards import FACE_DOWN, RANK, RANK_NAMES, card_text, deck_cards, parse_card
 
 ALIASES = {"stock": "s", "waste": "w"}
 
@@ -67,8 +66,7 @@ def rank_number(rank: int | str) -> int:
 
 def set_base(state: State, rank: int | str) -> None:
     number = rank_number(rank)
-    state.base = number
-    state.tables = tables_for(state.rules, number)
+    state.set_base(number)
 
 
 def position(
@@ -119,6 +117,9 @@ def position_from(
     )
     if base is not None:
         set_base(state, base)
+    elif state.rules.base_chosen:  # a base still to choose is chosen by the foundation cards
+        bottoms = [state.piles[f][0] for f in state.layout.foundations if state.piles[f]]
+        state.set_base(RANK[bottoms[0] & ~FACE_DOWN] if bottoms else 0)
     if redeals_left is not None:
         state.redeals_left = redeals_left
     return state

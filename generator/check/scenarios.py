@@ -649,7 +649,8 @@ def _simple(name: str, read: Callable[[State], Any]) -> Check:
 
 
 def _check_base(run: _Run, state: State, value: int | str, _start: Any) -> None:
-    _compare(run, "base", None, state.base, rank_number(value))
+    # 0: a base the player chooses is not chosen yet
+    _compare(run, "base", None, state.base, 0 if value == 0 else rank_number(value))
 
 
 def _check_base_pile(run: _Run, state: State, value: str, _start: Any) -> None:

@@ -121,6 +121,18 @@ def foundation_start_predicate(base: FoundationBase) -> Predicate:
             "RANK[card] == 1",
             ("RANK",),
         )
+    if base is FoundationBase.CHOSEN:
+        return Predicate(
+            "starts_with_chosen_base_rank",
+            ACCEPT_PARAMS,
+            "Any card starts the first foundation; then every foundation starts with its rank.",
+            "base == 0 or RANK[card] == base",
+            ("RANK",),
+        )
+    if base is FoundationBase.ANY:
+        return Predicate(
+            "starts_with_any_card", ACCEPT_PARAMS, "Any card may start a foundation.", "True", ()
+        )
     return Predicate(
         "starts_with_base_rank",
         ACCEPT_PARAMS,

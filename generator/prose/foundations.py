@@ -1,4 +1,5 @@
-"""Foundations: where they start (Ace or a dealt base card) and whether cards come back.
+"""Foundations: where they start (Ace, a dealt or chosen base card, any card) and whether
+cards come back.
 
 "One card is dealt on to the first Foundation pile", "This card is now the base card",
 "from Ace to King", "Topmost card ... can be played back on to the Tableau",
@@ -19,6 +20,24 @@ _DEALT = re.compile(
     r"first\s+foundation\b"
     r"|\bthis\s+(?:card\s+)?is\s+(?:now\s+)?the\s+base\s+card\b"
     r"|\bhas\s+already\s+been\s+dealt\s+to\s+a\s+foundation\b",
+    _I,
+)
+# The first card put on a foundation chooses the base rank for every foundation (Chessboard:
+# "from base card of your choice"; Glenwood: "select an available card for the first
+# Foundation").
+_CHOSEN = re.compile(
+    r"\bbase\s+card\s+of\s+(?:your|the\s+player's)\s+choice\b"
+    r"|\bselect\s+an?\s+available\s+card\s+for\s+the\s+first\s+foundation\b"
+    r"|\bfirst\s+foundation\s+pile\s+is\s+started\s+by\s+(?:the\s+)?player\s+selecting\s+a\s+card\b"
+    r"|\bfirst\s+card\s+(?:you\s+)?(?:put|place|play)s?\s+on\s+(?:a|any)\s+foundation\s+"
+    r"(?:may|can)\s+be\s+any\s+card\b",
+    _I,
+)
+# Every foundation starts with any card, none sets a base (Eliminator: "Any card can be placed
+# as the first card in the Foundation").
+_ANY_START = re.compile(
+    r"\bany\s+card\s+(?:can|may)\s+(?:be\s+placed\s+as\s+the\s+first\s+card\s+(?:in|on)|start)"
+    r"\s+(?:the|an?|each|any)\s+(?:empty\s+)?foundation\b",
     _I,
 )
 _ACE = re.compile(r"(?<!wrapping\s)\bfrom\s+aces?\s+(?:up\s+)?to\s+kings?\b", _I)
@@ -104,6 +123,12 @@ def find(sentence: Sentence) -> list[Hit]:
     ace = _ACE.search(text)
     if ace:
         hits.append(Hit("foundations.base", "ace", _words(ace)))
+    chosen = _CHOSEN.search(text)
+    if chosen:
+        hits.append(Hit("foundations.base", "chosen", _words(chosen)))
+    any_start = _ANY_START.search(text)
+    if any_start:
+        hits.append(Hit("foundations.base", "any", _words(any_start)))
     keep = _KEEP_BASE.search(text)
     if keep:
         hits.append(Hit("foundations.keep_base", True, _words(keep)))

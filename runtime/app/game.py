@@ -137,7 +137,7 @@ class GamePresenter:
             # Translators: "unlimited" redeals, shown as "Redeals ∞"; keep it short.
             left = _("∞") if state.redeals_left < 0 else str(state.redeals_left)
             parts.append(_("Redeals {n}").format(n=left))
-        if state.rules.base_from_deal:
+        if state.base and (state.rules.base_from_deal or state.rules.base_chosen):
             parts.append(_("Base {rank}").format(rank=RANK_NAMES[state.base - 1]))
         parts.append(_("Time {t}").format(t=format_time(self.session.elapsed)))
         parts.append(_("Moves {n}").format(n=len(state.move_log)))

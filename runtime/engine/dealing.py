@@ -20,7 +20,7 @@ from runtime.engine.shuffle import shuffled_deck
 
 
 def deal_piles(rules: Rules, layout: Layout, seed: int) -> tuple[tuple[tuple[int, ...], ...], int]:
-    """The opening piles for ``seed`` and the foundation base rank (1 unless dealt)."""
+    """The opening piles for ``seed`` and the foundation base rank (1 unless dealt or chosen)."""
     piles: list[list[int]] = [[] for _ in layout.kinds]
     if rules.decks == 1 and not rules.aces_on_foundations and len(rules.suits) == 4:
         deck = shuffled_deck(seed)  # the documented 52-card shuffle
@@ -48,7 +48,7 @@ def deal_piles(rules: Rules, layout: Layout, seed: int) -> tuple[tuple[tuple[int
     for pile, count, down in zip(layout.reserves, rules.reserve_deal, downs, strict=True):
         cards = [deck.pop() for _ in range(count)]
         piles[pile].extend(c | FACE_DOWN if i < down else c for i, c in enumerate(cards))
-    base = 1
+    base = 0 if rules.base_chosen else 1  # 0: not chosen yet
     if rules.base_from_deal:
         card = deck.pop()
         piles[layout.foundations[0]].append(card)

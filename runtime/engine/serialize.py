@@ -51,7 +51,7 @@ def state_json(state: State) -> dict[str, Any]:
         "seed": state.seed,
         "code": state.deal_code,
         "options": state.options,
-        "base_rank": RANK_NAMES[state.base - 1],
+        "base_rank": RANK_NAMES[state.base - 1] if state.base else None,  # None: not chosen
         "redeals_left": state.redeals_left,
         "piles": [
             _pile_json(name, str(kind), pile)
@@ -85,7 +85,8 @@ def state_from_json(data: dict[str, Any]) -> State:
             if len(hidden) != down or not all(0 <= i < len(cards) for i in hidden):
                 raise DealFormatError(f"pile {name}: face_down_at does not match face_down")
             piles.append(tuple(c | FACE_DOWN if i in hidden else c for i, c in enumerate(cards)))
-        state.base = RANK_NAMES.index(data.get("base_rank", "A")) + 1
+        rank = data.get("base_rank", "A")
+        state.base = 0 if rank is None and state.rules.base_chosen else RANK_NAMES.index(rank) + 1
         state.tables = tables_for(state.rules, state.base)
         state.piles = tuple(piles)
         state.redeals_left = int(data.get("redeals_left", state.rules.redeals))
@@ -98,8 +99,9 @@ def state_text(state: State) -> str:
     """A readable picture: one line per pile, ``##`` for a face-down card."""
     layout = state.layout
     lines = [f"{state.game.title}  {state.deal_code}  score {state.score}/{state.rules.max_score}"]
-    if state.rules.base_from_deal:
-        lines.append(f"base card rank: {RANK_NAMES[state.base - 1]}")
+    if state.rules.base_from_deal or state.rules.base_chosen:
+        rank = RANK_NAMES[state.base - 1] if state.base else "not chosen yet"
+        lines.append(f"base card rank: {rank}")
     if state.rules.redeals:
         left = "unlimited" if state.redeals_left < 0 else str(state.redeals_left)
         lines.append(f"redeals left: {left}")

@@ -82,11 +82,15 @@ def _safe_needs(rules: Rules, tables: Tables, base: int) -> tuple[Cards | None, 
         or rules.goal is not Goal.ALL_TO_FOUNDATIONS
         or rules.decks != 1  # equal cards: "the card above is home" could mean its twin
         or rules.foundations_take_suits
+        or rules.foundation_up_then_down  # "home" is no longer a chain of ranks
         or rules.tableau_refill is not Refill.NONE  # emptying a pile has a side effect
+        or rules.stock_fill_spaces_first  # a pile emptied by going home can stop the deal
     ):
         return (None,) * DECK_SIZE
     if rules.foundation_play_back and (rules.base_from_deal or base != 1):
         return (None,) * DECK_SIZE
+    if rules.base_chosen and not base:
+        return (None,) * DECK_SIZE  # a first foundation card chooses the base: never automatic
     tab = tables.tableau
     builders = tuple(
         tuple(u for u in range(DECK_SIZE) if tab is not None and tab[card * DECK_SIZE + u])
