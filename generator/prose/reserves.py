@@ -1,8 +1,10 @@
-"""Reserves and free cells: initial deal, capacity, and whether the player may fill them.
+"""Reserves and free cells: initial deal, capacity, and whether the player may fill them;
+and the one pile besides them that may hold one card only, the waste.
 
 "Each reserve can only hold one card", "each dealt one card face up", "The first four
 Reserve piles are each dealt one card", "Any top card ... can be placed in an empty
-Reserve slot", "There is no building on the Reserve piles".
+Reserve slot", "There is no building on the Reserve piles", "a Reserve pile can hold any
+number of cards"; "the Waste pile can only hold one card" (Sir Tommy).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ _I = re.IGNORECASE
 _CAPACITY = re.compile(
     r"\b(?:can\s+(?:only\s+)?hold|holds|capable\s+of\s+holding)\s+(?:only\s+)?one\s+card\b", _I
 )
+_ANY_NUMBER = re.compile(r"\bcan\s+hold\s+any\s+number\s+of\s+cards\b", _I)
 _ACCEPTS = re.compile(
     r"\bcan\s+be\s+(?:placed|moved|put)\s+(?:in|into|on|onto)\s+(?:an?\s+|any\s+of\s+the\s+)?"
     r"(?:empty\s+)?(?:reserve|free\s*cell)"
@@ -65,7 +68,11 @@ def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     hits: list[Hit] = []
     refuses = _REFUSES.search(text)
-    about_reserve = (first_pile(text) or sentence.pile) == "reserve"
+    pile = first_pile(text) or sentence.pile
+    about_reserve = pile == "reserve"
+    capacity = _CAPACITY.search(text)
+    if pile == "waste" and capacity:
+        hits.append(Hit("waste.capacity", 1, _words(capacity)))
     accepts = _ACCEPTS.search(text)
     if refuses and about_reserve:
         hits.append(Hit("reserves.accepts", False, _words(refuses)))
@@ -73,9 +80,11 @@ def find(sentence: Sentence) -> list[Hit]:
         hits.append(Hit("reserves.accepts", True, _words(accepts)))
     if not about_reserve:
         return hits
-    capacity = _CAPACITY.search(text)
     if capacity:
         hits.append(Hit("reserves.capacity", 1, _words(capacity)))
+    unlimited = _ANY_NUMBER.search(text)
+    if unlimited:
+        hits.append(Hit("reserves.capacity", 52, _words(unlimited)))
     return hits
 
 
