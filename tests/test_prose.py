@@ -302,6 +302,38 @@ RULE_EXAMPLES += [
         "tableau",
         {"tableau.group_move": "top_or_face_up"},
     ),
+    # Easthaven: a space a move can fill stops the deal.
+    (
+        "Any empty Tableau slots must be filled if possible before dealing more cards.",
+        None,
+        {"stock.fill_spaces_first": True},
+    ),
+    (
+        "Empty Tableau piles must be filled, whenever possible, before the next deal.",
+        None,
+        {"stock.fill_spaces_first": True},
+    ),
+]
+
+
+# Union Square: a pile keeps the direction of its first build; foundations go up, then down.
+RULE_EXAMPLES += [
+    (
+        "Each pile keeps the direction of its first build.",
+        "tableau",
+        {"tableau.fixed_direction": True},
+    ),
+    (
+        "However, each pile must follow only one of these rules.",
+        "tableau",
+        {"tableau.fixed_direction": True},
+    ),
+    (
+        "Once a Foundation reaches its King, it takes another King of that suit and then goes "
+        "back down to the Ace in suit.",
+        "foundation",
+        {"foundations.up_then_down": True},
+    ),
 ]
 
 

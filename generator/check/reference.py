@@ -155,6 +155,10 @@ def reference_moves(state: State) -> set[Move]:
         if (
             stock[-1] >= FACE_DOWN
             and not builds_waste
+            and not (
+                rules.stock_fill_spaces_first
+                and any(m.dst in layout.tableau and not piles[m.dst] for m in moves)
+            )
             and not (rules.waste_capacity and len(piles[layout.waste]) >= rules.waste_capacity)
             and (
                 rules.stock_target is not StockTarget.TABLEAU

@@ -70,11 +70,18 @@ _FIRST_PILES = re.compile(
     rf"\bone\s+(?:card\s+)?(?:onto|on\s+to|on)\s+each\s+of\s+the\s+first\s+({NUM})\s+(tableau|reserve)\s+piles\b",
     _I,
 )
+# "Any empty Tableau slots must be filled if possible before dealing more cards" (Easthaven).
+_FILL_FIRST = re.compile(
+    r"\b(?:any\s+)?empty\s+(?:tableau\s+)?(?:slots|piles|spaces)\s+must\s+be\s+filled,?\s+"
+    r"(?:if|when|whenever)\s+possible,?\s+before\s+(?:dealing|the\s+next\s+deal|you\s+deal)\b",
+    _I,
+)
 # Rules read wherever the sentence is (the redeal one only in a sentence about the stock).
 _WHOLE_SENTENCE_RULES: tuple[tuple[re.Pattern[str], str, object], ...] = (
     (_FULL_TABLEAU, "stock.needs_full_tableau", True),
     (_FULL_BEFORE_DEAL, "stock.needs_full_tableau", True),
     (_DEAL_WITH_SPACES, "stock.needs_full_tableau", False),
+    (_FILL_FIRST, "stock.fill_spaces_first", True),
     (_PARTIAL_END, "stock.end", "partial"),
     (_NO_LIMIT, "stock.redeals", -1),
 )

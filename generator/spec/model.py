@@ -93,6 +93,8 @@ class ScoringKind(StrEnum):
     FOUNDATION_CARDS = "foundation_cards"
     TABLEAU_CARDS_REMOVED = "tableau_cards_removed"
     FOUNDATION_CARDS_PLACED = "foundation_cards_placed"  # minus the cards the deal put there
+    # foundation cards that lie on another card: a foundation's first card scores nothing
+    FOUNDATION_CARDS_ON_CARDS = "foundation_cards_on_cards"
     POINTS = "points"  # a weighted sum of the `scoring.*` point fields
 
 
@@ -221,6 +223,9 @@ class Stock(Model):
     end: StockEnd = StockEnd.PARTIAL
     piles: int = Field(default=0, ge=0)  # a deal to piles covers the first N only (0: all)
     needs_full_tableau: bool = False  # no deal to the tableau while a pile is empty
+    # No deal while a move can fill an empty tableau pile (Easthaven: "must be filled if
+    # possible before dealing"); a space nothing can fill does not stop the deal.
+    fill_spaces_first: bool = False
 
 
 class Waste(Model):

@@ -68,6 +68,7 @@ class Scoring(StrEnum):
     FOUNDATION_CARDS = "foundation_cards"
     TABLEAU_CARDS_REMOVED = "tableau_cards_removed"
     FOUNDATION_CARDS_PLACED = "foundation_cards_placed"  # not counting cards the deal put there
+    FOUNDATION_CARDS_ON_CARDS = "foundation_cards_on_cards"  # not counting each pile's first card
     POINTS = "points"  # the weighted sum of the `score_*` fields
 
 
@@ -175,6 +176,7 @@ class Rules:
     stock_end: StockEnd = StockEnd.PARTIAL
     stock_piles: int = 0  # a deal to the tableau or reserves covers the first N piles (0: all)
     stock_needs_full_tableau: bool = False  # no deal to the tableau while a pile is empty
+    stock_fill_spaces_first: bool = False  # no deal while a move can fill an empty tableau pile
     # Outcome.
     goal: Goal = Goal.ALL_TO_FOUNDATIONS
     finish_stock_when_tableau_clear: bool = False

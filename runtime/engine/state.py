@@ -348,6 +348,7 @@ class State:
                 stock[-1] >= FACE_DOWN
                 and self._can_deal()
                 and not (builds_waste and rules.waste_build_first)
+                and not (rules.stock_fill_spaces_first and self._fills_space(moves))
             ):
                 append(DEAL)
         elif waste >= 0 and piles[waste] and self.redeals_left != 0 and waste_next is None:
@@ -398,6 +399,15 @@ class State:
             empty -= 1
         return (free + 1) << max(empty, 0)
 
+    def _fills_space(self, moves: list[Move]) -> bool:
+        """Whether one of ``moves`` puts cards on an empty tableau pile ("Any empty Tableau
+        slots must be filled if possible before dealing")."""
+        piles = self.piles
+        tableau = self.layout.tableau
+        return any(
+            move[0] is _TRANSFER and not piles[move[2]] and move[2] in tableau for move in moves
+        )
+
     def _can_deal(self) -> bool:
         rules = self.rules
         if rules.waste_capacity and len(self.piles[self.layout.waste]) >= rules.waste_capacity:
@@ -432,6 +442,8 @@ class State:
         if not self.base and self.rules.base_chosen:
             self._choose_base(dst, moving[0])
         if not rest and plan.after_empty[src]:
+            if plan.uncovers[src]:
+                self._turn_up_uncovered(new, src)
             if plan.refills:
                 self._refill_from_reserve(new)
             elif not any(plan.tableau_piles_of(new)):
@@ -501,6 +513,7 @@ class State:
             if not self.base and self.rules.base_chosen:
                 self._choose_base(dst, moving[0])
             if not rest and self._plan().after_empty[src]:
+                self._turn_up_uncovered(piles, src)
                 self._after_empty(piles)
         elif kind is MoveKind.DEAL:
             self._deal(piles)
@@ -554,6 +567,15 @@ class State:
         else:
             self._finish_stock_if_clear(piles)
 
+    def _turn_up_uncovered(self, piles: list[tuple[int, ...]], src: int) -> None:
+        """Pile `src` was emptied: each pile it covered whose covers are now all gone turns its
+        face-down top card up, as a fan pile turns up its new top card (Elevator)."""
+        plan = self._plan_cache
+        for pile in plan.uncovers[src]:
+            cards = piles[pile]
+            if cards and cards[-1] >= FACE_DOWN and not any(piles[c] for c in plan.covered[pile]):
+                piles[pile] = (*cards[:-1], cards[-1] - FACE_DOWN)
+
     def _refill_from_reserve(self, piles: list[tuple[int, ...]]) -> None:
         """Each empty tableau pile takes the top card of the first non-empty reserve (Canfield);
         the card left on top of that reserve is turned face up. With `Refill.WASTE_THEN_STOCK`
@@ -600,6 +622,8 @@ class State:
             return placed - preset
         if kind is Scoring.POINTS:
             return _points(rules, layout, piles)
+        if kind is Scoring.FOUNDATION_CARDS_ON_CARDS:
+            return sum(len(piles[f]) - 1 for f in layout.foundations if piles[f])
         dealt = sum(down + up for down, up in rules.tableau_deal)
         return dealt - sum(len(piles[t]) for t in layout.tableau)
 

@@ -64,6 +64,7 @@ def fast_supported(model: Model) -> bool:
         and rules.stock_target is not StockTarget.TABLEAU
         and rules.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.ALL_TO_WASTE)
         and not rules.waste_build_first
+        and not rules.stock_fill_spaces_first  # whether the stock deals depends on spaces
         and not rules.tableau_fixed_direction  # a pile's top two cards choose what it takes
         and not rules.foundation_up_then_down  # a full foundation builds back down
     )
