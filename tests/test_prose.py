@@ -1095,6 +1095,12 @@ _NOT_RESERVE = ["tableau", "waste", "foundation", "stock"]
             {"tableau.refill": "waste_then_stock"},
         ),
         (
+            "Whenever a Tableau pile is emptied, it is refilled at once with the top card of "
+            "the Waste, or with that of the Stock when the Waste is empty; once both are empty, "
+            "the space stays empty.",
+            {"tableau.refill": "waste_then_stock", "tableau.empty": "none"},
+        ),
+        (
             "An empty slot in the Tableau is filled automatically from the Reserve.",
             {"tableau.refill": "reserve"},
         ),

@@ -100,6 +100,11 @@ _REFILL_WASTE_THEN_STOCK = re.compile(
     r"(?:\s+(?:when|if|once)\s+the\s+waste\s+is\s+empty\b)?",
     _I,
 )
+# "...; once both are empty, the space stays empty": what a space takes when the refill has
+# run dry, read only in the refill's own sentence.
+_AFTER_BOTH_EMPTY = re.compile(
+    r";\s+once\s+both\s+are\s+empty,\s+(?:the|a)\s+space\s+(?:stays|remains)\s+empty\b", _I
+)
 # "An empty slot in the Tableau is filled automatically from the Reserve", "Spaces are
 # automatically filled from Reserve" (Aisleriot's Kansas and Straight Up).
 _REFILL_FROM_RESERVE = re.compile(_FILLED_AT_ONCE + r"\s+from\s+(?:the\s+)?reserve\b", _I)
@@ -129,6 +134,9 @@ def _sources(text: str, pile: str | None) -> list[Hit]:
     refill = _REFILL_WASTE_THEN_STOCK.search(text)
     if refill:
         hits.append(Hit("tableau.refill", "waste_then_stock", _words(refill)))
+        dry = _AFTER_BOTH_EMPTY.search(text, refill.end())
+        if dry:
+            hits.append(Hit("tableau.empty", "none", _words(dry).lstrip("; ")))
     elif _REFILL_FROM_RESERVE.search(text):
         hits.append(Hit("tableau.refill", "reserve", _words(_REFILL_FROM_RESERVE.search(text))))
     waste = _ONLY_FROM_WASTE.search(text)

@@ -46,11 +46,22 @@ _REMOVED_POINTS = re.compile(
 )
 
 
+# "Every card placed on top of another card on a Foundation is worth one point" (Eliminator:
+# a foundation's first card scores nothing).
+_ON_CARD_POINTS = re.compile(
+    r"^(?:each|every)\s+card\s+(?:placed|moved|put)\s+(?:from\s+the\s+tableau\s+)?on\s+top\s+of\s+"
+    r"(?:a|another)\s+card\s+(?:in|on)\s+(?:the\s+|a\s+)?foundation(?:\s+piles?)?\s+"
+    r"(?:scores|is\s+worth)\s+(?:one|1)\s+point\b",
+    _I,
+)
+
+
 # "You score one point for each card you put on a Foundation; the four Aces that start there
 # score nothing."
 _PLACED_POINTS = re.compile(
     r"^you\s+score\s+one\s+point\s+for\s+each\s+card\s+you\s+(?:put|place)\s+on\s+a\s+"
-    r"foundation;\s+the\s+(?:four\s+)?(?:aces|cards)\s+that\s+start\s+there\s+score\s+nothing\b"
+    r"foundation;\s+the\s+(?:four\s+|eight\s+)?(?:aces|cards)\s+that\s+start\s+there\s+score"
+    r"\s+nothing\b"
     # Aisleriot's Beleaguered Castle
     r"|^each\s+card\s+in\s+the\s+foundation\s+piles\s+other\s+than\s+the\s+original\s+aces\s+"
     r"scores\s+one\s+point\b",
@@ -164,6 +175,9 @@ def find(sentence: Sentence) -> list[Hit]:
         points = _FOUNDATION_POINTS.search(text)
         if points and not placed:
             hits.append(Hit("scoring.kind", "foundation_cards", _words(points)))
+        on_cards = _ON_CARD_POINTS.search(text)
+        if on_cards:
+            hits.append(Hit("scoring.kind", "foundation_cards_on_cards", _words(on_cards)))
         removed = _REMOVED_POINTS.search(text)
         if removed:
             hits.append(Hit("scoring.kind", "tableau_cards_removed", _words(removed)))
