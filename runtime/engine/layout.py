@@ -171,6 +171,9 @@ class Plan:
     sources: tuple[tuple[int, int], ...]  # (pile, role) in pile order
     covered: tuple[tuple[int, ...], ...]  # per pile (absolute indices): piles that must be empty
     has_cover: bool
+    # per pile: the piles it covers, each of which turns its face-down card up once no pile
+    # covers it any more (a pyramid dealt face down, Elevator)
+    uncovers: tuple[tuple[int, ...], ...]
     foundation_next: NextCards | None
     foundation_start: tuple[int, ...]
     tableau_next: NextCards | None
@@ -220,6 +223,9 @@ def plan_for(rules: Rules, base: int) -> Plan:
     first = layout.tableau[0] if layout.tableau else 0
     for i, over in enumerate(rules.covered_by):
         covered[first + i] = tuple(first + c for c in over)
+    uncovers = tuple(
+        tuple(p for p, over in enumerate(covered) if pile in over) for pile in range(len(covered))
+    )
     waste_next = None
     if tables.waste is not None:
         waste_table = tables.waste
@@ -253,6 +259,7 @@ def plan_for(rules: Rules, base: int) -> Plan:
         sources=tuple(sources),
         covered=tuple(covered),
         has_cover=any(covered),
+        uncovers=uncovers,
         foundation_next=_next_cards(tables.foundation),
         foundation_start=_start_cards(tables.foundation_empty) or (),
         tableau_next=_next_cards(tables.tableau),
@@ -273,8 +280,8 @@ def plan_for(rules: Rules, base: int) -> Plan:
         refills=refills,
         fill_roles=fill_roles,
         after_empty=tuple(
-            finish or (refills and kind is PileKind.TABLEAU)
-            for finish, kind in zip(finishes_stock, layout.kinds, strict=True)
+            finish or (refills and kind is PileKind.TABLEAU) or bool(over)
+            for finish, kind, over in zip(finishes_stock, layout.kinds, uncovers, strict=True)
         ),
         tableau_piles_of=_picker(layout.tableau),
     )
