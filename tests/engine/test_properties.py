@@ -170,3 +170,18 @@ def test_restart_goes_back_to_the_deal(game: Game) -> None:
     state.restart()
     assert state.key() == fresh.key()
     assert not state.can_undo() and not state.can_redo()
+
+
+@SETTINGS
+@given(games())
+def test_no_uncovered_card_stays_face_down(game: Game) -> None:
+    """A tableau card that nothing covers is face up: the top of a fan pile, or a pyramid card
+    whose covering piles are all empty (Elevator's face-down pyramid)."""
+    state = game.state
+    tableau = state.layout.tableau
+    covered_by = state.rules.covered_by
+    for i, t in enumerate(tableau):
+        pile = state.piles[t]
+        covers = covered_by[i] if covered_by else ()
+        if pile and not any(state.piles[tableau[c]] for c in covers):
+            assert pile[-1] < FACE_DOWN, f"{state.layout.names[t]} is uncovered but face down"
