@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.aisleriot.compare import Finding, Position, _helpdeck_results, _key, position_of
 from generator.aisleriot.target import Target
-from runtime.engine import DEAL, PileKind, State
+from runtime.engine import DEAL, REDEAL, PileKind, State
 from runtime.engine.cards import FACE_DOWN, RANK
 from runtime.engine.rules import GroupLimit, GroupMove
 
@@ -190,6 +190,22 @@ def _to_free_cell(case: Case) -> bool:
     return False
 
 
+def _double_click_starts_foundation(case: Case) -> bool:
+    """Helpdeck's double-click put the card on an empty foundation that takes any card;
+    Aisleriot's did nothing."""
+    finding, state = case.finding, case.state
+    if not _double_click(case) or finding.theirs is not None or finding.ours is None:
+        return False
+    starts = state.tables.foundation_empty
+    if starts is None or not all(starts):
+        return False
+    for pile in state.layout.foundations:
+        slot = case.target.slot_of(pile)
+        if slot is not None and not case.before[slot] and finding.ours[slot]:
+            return True
+    return False
+
+
 def _stock_double_click(case: Case) -> bool:
     state = case.state
     if not _double_click(case, PileKind.STOCK) or case.finding.ours is not None:
@@ -350,6 +366,24 @@ def _runs_to_foundation(case: Case) -> bool:
     )
 
 
+def _redeal_shuffled(case: Case) -> bool:
+    """A redeal that shuffles: both sides gather the same cards into the stock and empty the
+    same piles; only the order of the new stock differs (each side shuffles with its own
+    generator; Helpdeck's is seeded by the deal, so a game replays the same)."""
+    finding, state = case.finding, case.state
+    ours, theirs = finding.ours, finding.theirs
+    if finding.kind != "result" or ours is None or theirs is None:
+        return False
+    if finding.move != REDEAL or not state.rules.redeal_shuffles:
+        return False
+    stock = case.target.slot_of(state.layout.stock)
+    return (
+        ours.keys() == theirs.keys()
+        and all(ours[s] == theirs[s] for s in ours if s != stock)
+        and sorted(ours[stock]) == sorted(theirs[stock])
+    )
+
+
 def _never_over(case: Case) -> bool:
     state = case.state
     return (
@@ -432,6 +466,12 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         _to_free_cell,
     ),
     Behaviour(
+        "double-click-starts-foundation",
+        "Aisleriot's double-click sends a card only onto a foundation that already holds cards; "
+        "where any card may start a foundation, Helpdeck's also starts the first empty one",
+        _double_click_starts_foundation,
+    ),
+    Behaviour(
         "stock-double-click",
         "a double-click on the stock deals in Aisleriot; Helpdeck's double-click only sends a "
         "card to a foundation or the waste, and the stock is dealt by a click",
@@ -495,6 +535,13 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "the help lets a build move only when it has at most one card more than the free "
         "reserves; Aisleriot's code lets empty tableau piles carry longer builds",
         _help_limits_groups,
+    ),
+    Behaviour(
+        "redeal-shuffled",
+        "a redeal that shuffles the gathered cards: both sides make the same stock in a "
+        "different order (Aisleriot's random shuffle; Helpdeck's is seeded by the deal, so a "
+        "deal always replays the same)",
+        _redeal_shuffled,
     ),
     Behaviour(
         "never-over",

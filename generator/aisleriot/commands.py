@@ -67,10 +67,16 @@ def compare_game(
     steps: int = 30,
 ) -> list[tuple[dict[str, bool], Tally]]:
     """Per option set, ``positions`` positions from random games from ``seed`` on."""
-    return [
-        (options, run(ar, target, options, itertools.count(seed), steps, limit=positions))
-        for options in option_sets
-    ]
+    names = State.new(target.game).layout.names
+    results = []
+    for options in option_sets:
+        # An option that changes the piles (Eliminator's foundation count) needs its own map.
+        game = target
+        if State.new(target.game, options).layout.names != names:
+            game = match_slots(ar, target, options)
+        tally = run(ar, game, options, itertools.count(seed), steps, limit=positions)
+        results.append((options, tally))
+    return results
 
 
 def print_report(

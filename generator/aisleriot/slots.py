@@ -14,6 +14,7 @@ pile is an error.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from generator.aisleriot.guile import Aisleriot
@@ -27,10 +28,15 @@ def _signature(cards: tuple[int, ...]) -> Signature:
     return tuple(card >= 64 for card in cards)
 
 
-def match_slots(ar: Aisleriot, target: Target) -> Target:
-    """``target`` with its slot map; Aisleriot is left loaded with a fresh deal."""
+def match_slots(ar: Aisleriot, target: Target, options: Mapping[str, bool] | None = None) -> Target:
+    """``target`` with its slot map for ``options`` (the defaults when None: an option that
+    changes the number of piles changes the map); Aisleriot is left loaded with a fresh deal."""
     theirs = dict(ar.load(target.scheme))
-    state = State.new(target.game)
+    state = State.new(target.game, options)
+    labels = target.config.options
+    if options is not None and labels:
+        ar.set_options({labels[name]: on for name, on in state.options.items() if name in labels})
+        theirs = dict(ar.new_game())
     names = state.layout.names
     pinned = target.config.slots
     unknown = sorted(set(pinned) - set(names))

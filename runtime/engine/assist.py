@@ -24,7 +24,8 @@ def _plays_to_waste(state: State) -> bool:
 
 
 def foundation_move(state: State, pile: int) -> Move | None:
-    """The move a double-click on ``pile`` makes: its top card to a foundation, if legal.
+    """The move a double-click on ``pile`` makes: its top card to a foundation, if legal
+    (one that holds cards before an empty one).
 
     In a game without foundations that is won on the waste (Escalator, Golf), the waste plays
     the foundation's part: a double-click sends a free card there. Where foundations take
@@ -37,9 +38,9 @@ def foundation_move(state: State, pile: int) -> Move | None:
         return None
     size = 13 if state.rules.foundations_take_suits else 1
     moves = [m for m in state.legal_moves() if m.kind is MoveKind.TRANSFER and m.src == pile]
-    for move in moves:
-        if move.size == size and move.dst in goals:
-            return move
+    ups = [m for m in moves if m.size == size and m.dst in goals]
+    if ups:  # a started pile before an empty one (where any card may start a foundation)
+        return min(ups, key=lambda m: not state.piles[m.dst])
     if state.rules.double_click_to_tableau:
         tableau = state.layout.tableau
         builds = [m for m in moves if m.size == 1 and m.dst in tableau]
