@@ -187,6 +187,8 @@ def solve(
 ) -> SolveResult:
     """Solve ``state`` (unchanged); the line in the result replays with `State.play`."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
+    if state.rules.base_chosen and not state.base:
+        return _solve_each_base(state, max_nodes, deadline, best_first)
     model = model_for(state.rules, state.base)
     if (
         best_first
@@ -195,3 +197,34 @@ def solve(
     ):
         return _solve_cells(state, model, max_nodes, deadline, dead)
     return _Search(state).run(max_nodes, deadline, dead)
+
+
+def _solve_each_base(
+    state: State, max_nodes: int, deadline: float | None, best_first: bool
+) -> SolveResult:
+    """A base rank still to be chosen: the deal is won if it is won with some base fixed now.
+
+    A winning line's first foundation card chooses its base, and every move before it is
+    legal whatever the base, so the line is legal with that base fixed from here; a line won
+    with a fixed base puts a card of that rank on a foundation first, so it is legal here.
+    Each base gets its own search (a position's key does not say the base, so proven-dead
+    keys are not shared) and what is left of the node budget.
+    """
+    started = time.perf_counter()
+    nodes = 0
+    unknown = False
+    for rank in range(1, 14):
+        left = max_nodes - nodes
+        if left <= 0 or (deadline is not None and time.perf_counter() > deadline):
+            unknown = True
+            break
+        trial = state.clone()
+        trial.set_base(rank)
+        time_left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+        found = solve(trial, max_nodes=left, time_limit=time_left, best_first=best_first)
+        nodes += found.nodes
+        if found.verdict is Verdict.WINNABLE:
+            return SolveResult(Verdict.WINNABLE, found.moves, nodes, time.perf_counter() - started)
+        unknown = unknown or found.verdict is Verdict.UNKNOWN
+    verdict = Verdict.UNKNOWN if unknown else Verdict.UNWINNABLE
+    return SolveResult(verdict, (), nodes, time.perf_counter() - started)
