@@ -36,12 +36,15 @@ from runtime.engine.rules import (
     Goal,
     GroupLimit,
     GroupMove,
+    PileKind,
     Refill,
     Rules,
     Scoring,
     StockEnd,
     StockTarget,
 )
+from runtime.engine.sequences import sequence_score
+from runtime.engine.shuffle import redeal_shuffle
 
 Piles = tuple[tuple[int, ...], ...]
 _Snapshot = tuple[Move, Piles, int, int]  # the move, then piles, redeals left and base before it
@@ -186,6 +189,8 @@ class State:
     def _generate(self) -> list[Move]:
         if self.is_won():
             return []
+        if self.rules.base_first and not self.base:
+            return self._base_choices()
         plan = self._plan()
         rules = plan.rules
         layout = plan.layout
@@ -215,12 +220,15 @@ class State:
         to_tableau: dict[int, list[int]] = {}
         empty_tableau = False
         tableau_next = plan.tableau_next
+        tableau_capacity = rules.tableau_capacity
         if tableau_next is not None:
             tableau_start = plan.tableau_start
             fixed = rules.tableau_fixed_direction
             tableau_table = plan.tables.tableau
             for dst in layout.tableau:
                 target = piles[dst]
+                if tableau_capacity and len(target) >= tableau_capacity:
+                    continue  # full (Eagle Wing: "a maximum of three cards")
                 if target:
                     cards = tableau_next[target[-1]]
                     if fixed and len(target) >= 2 and tableau_table is not None:
@@ -261,6 +269,9 @@ class State:
         takes_suits = plan.takes_suits
         builds_waste = False
         fill_roles = plan.fill_roles  # who may fill an empty tableau pile (None: anyone)
+        # Glenwood: the waste fills a space only once every reserve is empty.
+        waste_waits = rules.tableau_waste_fills_last and any(piles[r] for r in layout.reserves)
+        whole_pile = rules.group_move is GroupMove.WHOLE_PILE
 
         for src, role in plan.sources:
             pile = piles[src]
@@ -303,7 +314,10 @@ class State:
                     dsts = to_tableau.get(top)
                     if dsts is not None:
                         for dst in dsts:
-                            if fill_roles is None or piles[dst] or role in fill_roles:
+                            if piles[dst] or (
+                                (fill_roles is None or role in fill_roles)
+                                and not (waste_waits and role == ROLE_WASTE)
+                            ):
                                 append(ones[dst])
                 else:
                     height = len(pile)
@@ -312,11 +326,15 @@ class State:
                     card = top
                     while True:
                         dsts = to_tableau.get(card)
+                        if whole_pile and n < height:
+                            dsts = None  # onto another pile only the whole pile goes
                         if top_or_all and n > 1 and n < height and pile[-n - 1] < FACE_DOWN:
                             dsts = None  # part of the face-up cards, not all of them
                         if dsts is not None:
                             for dst in dsts:
                                 if dst == src:
+                                    continue
+                                if tableau_capacity and len(piles[dst]) + n > tableau_capacity:
                                     continue
                                 if piles[dst]:
                                     if n > limit:
@@ -351,9 +369,27 @@ class State:
                 and not (rules.stock_fill_spaces_first and self._fills_space(moves))
             ):
                 append(DEAL)
+        elif rules.redeal_from_reserves:
+            if self.redeals_left != 0 and any(piles[r] for r in layout.reserves):
+                append(REDEAL)
         elif waste >= 0 and piles[waste] and self.redeals_left != 0 and waste_next is None:
             append(REDEAL)
         return moves
+
+    def _base_choices(self) -> list[Move]:
+        """`Rules.base_first`: the top card of each pile of a `base_from` kind, in pile order,
+        onto the first foundation; nothing else."""
+        layout, kinds = self.layout, self.rules.base_from
+        first = layout.foundations[0]
+        return [
+            Move.transfer(src, first)
+            for src, pile in enumerate(self.piles)
+            if pile
+            and pile[-1] < FACE_DOWN
+            and src != first
+            and layout.kinds[src] is not PileKind.FOUNDATION
+            and (not kinds or layout.kinds[src] in kinds)
+        ]
 
     def _runs_to_foundation(
         self, src: int, dst: int, pile: tuple[int, ...], append: Callable[[Move], None]
@@ -433,7 +469,11 @@ class State:
         plan = self._plan_cache
         source = piles[src]
         rest = source[:-n]
-        if rest and rest[-1] >= FACE_DOWN and plan.turns_up[src]:
+        if (
+            rest
+            and rest[-1] >= FACE_DOWN
+            and (plan.turns_up[src] or (len(rest) == 1 and plan.turns_up_last[src]))
+        ):
             rest = (*rest[:-1], rest[-1] - FACE_DOWN)
         moving = source[-n:] if n == 1 or not plan.takes_runs[dst] else source[: -n - 1 : -1]
         new = list(piles)
@@ -445,7 +485,7 @@ class State:
             if plan.uncovers[src]:
                 self._turn_up_uncovered(new, src)
             if plan.refills:
-                self._refill_from_reserve(new)
+                self._refill_from_reserve(new, src)
             elif not any(plan.tableau_piles_of(new)):
                 self._finish_stock_if_clear(new)
         self.piles = tuple(new)
@@ -504,7 +544,12 @@ class State:
             source = piles[src]
             moving = source[-n:]
             rest = source[:-n]
-            if rest and rest[-1] >= FACE_DOWN and src != layout.stock:
+            plan = self._plan()
+            if (
+                rest
+                and rest[-1] >= FACE_DOWN
+                and (plan.turns_up[src] or (len(rest) == 1 and plan.turns_up_last[src]))
+            ):
                 rest = (*rest[:-1], rest[-1] - FACE_DOWN)
             if n > 1 and self._plan().takes_runs[dst]:
                 moving = moving[::-1]  # a run goes to its foundation top card first
@@ -514,9 +559,13 @@ class State:
                 self._choose_base(dst, moving[0])
             if not rest and self._plan().after_empty[src]:
                 self._turn_up_uncovered(piles, src)
-                self._after_empty(piles)
+                self._after_empty(piles, src)
         elif kind is MoveKind.DEAL:
             self._deal(piles)
+        elif self.rules.redeal_from_reserves:
+            self._gather_reserves(piles)
+            if self.redeals_left > 0:
+                self.redeals_left -= 1
         else:
             waste = piles[layout.waste]
             piles[layout.stock] = tuple(c | FACE_DOWN for c in reversed(waste))
@@ -524,6 +573,19 @@ class State:
             if self.redeals_left > 0:
                 self.redeals_left -= 1
         self.piles = tuple(piles)
+
+    def _gather_reserves(self, piles: list[tuple[int, ...]]) -> None:
+        """A redeal from the reserves: each reserve pile, the first one first, is turned over
+        onto the stock; with `Rules.redeal_shuffles` the stock is then shuffled, seeded by the
+        deal's seed and the gathered cards, so the same position always redeals the same."""
+        gathered: list[int] = []
+        for r in self.layout.reserves:
+            gathered.extend(c & CARD_MASK for c in piles[r])  # bottom card first: top of stock
+            piles[r] = ()
+        stock = list(reversed(gathered))  # the last element is the top card, dealt first
+        if self.rules.redeal_shuffles:
+            stock = redeal_shuffle(self.seed, stock)
+        piles[self.layout.stock] = tuple(c | FACE_DOWN for c in stock)
 
     def _deal(self, piles: list[tuple[int, ...]]) -> None:
         rules = self.rules
@@ -560,10 +622,10 @@ class State:
         self.base = base
         self.tables = tables_for(self.rules, base)
 
-    def _after_empty(self, piles: list[tuple[int, ...]]) -> None:
-        """A tableau pile was emptied: refill it from the reserve, or finish the stock."""
+    def _after_empty(self, piles: list[tuple[int, ...]], src: int) -> None:
+        """Tableau pile `src` was emptied: refill it from the reserve, or finish the stock."""
         if self._plan_cache.refills:
-            self._refill_from_reserve(piles)
+            self._refill_from_reserve(piles, src)
         else:
             self._finish_stock_if_clear(piles)
 
@@ -576,26 +638,31 @@ class State:
             if cards and cards[-1] >= FACE_DOWN and not any(piles[c] for c in plan.covered[pile]):
                 piles[pile] = (*cards[:-1], cards[-1] - FACE_DOWN)
 
-    def _refill_from_reserve(self, piles: list[tuple[int, ...]]) -> None:
-        """Each empty tableau pile takes the top card of the first non-empty reserve (Canfield);
-        the card left on top of that reserve is turned face up. With `Refill.WASTE_THEN_STOCK`
-        the card comes from the waste, or from the stock once the waste is empty (Zebra)."""
+    def _refill_from_reserve(self, piles: list[tuple[int, ...]], emptied: int) -> None:
+        """The tableau pile just emptied takes the top card of the first non-empty reserve
+        (Canfield); the card left on top of that reserve is turned face up. With
+        `Refill.WASTE_THEN_STOCK` the card comes from the waste, or from the stock once the
+        waste is empty (Zebra). Other empty piles are left alone, as the helps say "it"."""
         layout = self.layout
         feeders = layout.reserves
         if self.rules.tableau_refill is Refill.WASTE_THEN_STOCK:
             feeders = (layout.waste, layout.stock) if layout.waste >= 0 else (layout.stock,)
-        for t in layout.tableau:
-            if piles[t]:
-                continue
-            for r in feeders:
-                reserve = piles[r]
-                if reserve:
-                    rest = reserve[:-1]
-                    if rest and rest[-1] >= FACE_DOWN and r != layout.stock:
-                        rest = (*rest[:-1], rest[-1] - FACE_DOWN)
-                    piles[r] = rest
-                    piles[t] = (reserve[-1] & CARD_MASK,)
-                    break
+        if emptied not in layout.tableau:
+            return  # an emptied reserve that covered others (Elevator) is not refilled
+        for r in feeders:
+            reserve = piles[r]
+            if reserve:
+                rest = reserve[:-1]
+                if (
+                    rest
+                    and rest[-1] >= FACE_DOWN
+                    and r != layout.stock
+                    and (len(rest) == 1 or not self.rules.reserve_reveal_last)
+                ):
+                    rest = (*rest[:-1], rest[-1] - FACE_DOWN)
+                piles[r] = rest
+                piles[emptied] = (reserve[-1] & CARD_MASK,)
+                break
 
     def _finish_stock_if_clear(self, piles: list[tuple[int, ...]]) -> None:
         """Once the tableau is clear, turn the rest of the stock onto the waste (Escalator)."""
@@ -624,6 +691,14 @@ class State:
             return _points(rules, layout, piles)
         if kind is Scoring.FOUNDATION_CARDS_ON_CARDS:
             return sum(len(piles[f]) - 1 for f in layout.foundations if piles[f])
+        if kind is Scoring.NONE:
+            return 0
+        if kind is Scoring.SEQUENCES:
+            history = self._history
+            deal = history[0][1] if history else piles
+            afters = [snapshot[1] for snapshot in history[1:]] + [piles]
+            moves = [snapshot[0] for snapshot in history]
+            return sequence_score(rules, layout, deal, list(zip(moves, afters, strict=True)))
         dealt = sum(down + up for down, up in rules.tableau_deal)
         return dealt - sum(len(piles[t]) for t in layout.tableau)
 
@@ -706,15 +781,15 @@ def _back_down(target: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _continuing(
-    target: tuple[int, ...], cards: Sequence[int], table: Sequence[bool]
-) -> Sequence[int]:
+    target: tuple[int, ...], cards: tuple[int, ...], table: Sequence[bool]
+) -> tuple[int, ...]:
     """Of `cards`, those that continue the build of `target`'s top two cards in its direction
     (`Rules.tableau_fixed_direction`); all of them when the top two form no build."""
     lower, top = target[-2], target[-1]
     if lower >= FACE_DOWN or not table[lower * DECK_SIZE + top]:
         return cards
     step = (RANK[top] - RANK[lower]) % 13
-    return [card for card in cards if (RANK[card] - RANK[top]) % 13 == step]
+    return tuple(card for card in cards if (RANK[card] - RANK[top]) % 13 == step)
 
 
 def is_whole_suit(cards: tuple[int, ...]) -> bool:
