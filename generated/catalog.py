@@ -22,6 +22,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("forty_thieves", "Forty Thieves"),
     ("freecell", "FreeCell"),
     ("giant", "Giant"),
+    ("glenwood", "Glenwood"),
     ("gold_mine", "Gold Mine"),
     ("golf", "Golf"),
     ("gypsy", "Gypsy"),

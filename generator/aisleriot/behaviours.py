@@ -190,6 +190,26 @@ def _to_free_cell(case: Case) -> bool:
     return False
 
 
+def _before_base_choice(case: Case) -> bool:
+    """Aisleriot allowed a move while the help's first move, choosing the base, is still to
+    be made."""
+    state = case.state
+    return case.finding.kind == "aisleriot-only" and state.rules.base_first and not state.base
+
+
+def _double_click_before_base(case: Case) -> bool:
+    """Helpdeck's double-click put a card on a foundation and chose the base; Aisleriot's
+    did nothing while the base was not chosen."""
+    finding, state = case.finding, case.state
+    return (
+        _double_click(case)
+        and state.rules.base_chosen
+        and not state.base
+        and finding.theirs is None
+        and finding.ours is not None
+    )
+
+
 def _double_click_starts_foundation(case: Case) -> bool:
     """Helpdeck's double-click put the card on an empty foundation that takes any card;
     Aisleriot's did nothing."""
@@ -458,6 +478,18 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "unlimited-redeals",
         "Aisleriot turns the waste over again after the last redeal the help allows",
         _more_redeals,
+    ),
+    Behaviour(
+        "base-first",
+        "the help makes choosing the base card the first move; Aisleriot's code lets other "
+        "moves (a Reserve card onto the Tableau) come first",
+        _before_base_choice,
+    ),
+    Behaviour(
+        "double-click-before-base",
+        "Aisleriot's double-click does nothing until the base card is chosen; Helpdeck's sends "
+        "the card to the first Foundation, which chooses the base",
+        _double_click_before_base,
     ),
     Behaviour(
         "double-click-to-free-cell",

@@ -21,7 +21,7 @@ def _group_size(state: State, pile: tuple[int, ...]) -> int:
         lower = pile[-size - 1]
         if lower >= FACE_DOWN:
             break
-        if policy in (GroupMove.BUILD, GroupMove.SAME_SUIT_RUN):
+        if policy in (GroupMove.BUILD, GroupMove.SAME_SUIT_RUN, GroupMove.WHOLE_PILE):
             tab = state.tables.tableau
             assert tab is not None
             if not tab[lower * DECK_SIZE + pile[-size]]:
@@ -68,6 +68,17 @@ def reference_moves(state: State) -> set[Move]:
     if state.is_won():
         return set()
     rules, layout, tables, piles = state.rules, state.layout, state.tables, state.piles
+    if rules.base_first and not state.base:  # the first move chooses the base (Glenwood)
+        return {
+            Move.transfer(src, layout.foundations[0])
+            for src, pile in enumerate(piles)
+            if pile
+            and pile[-1] < FACE_DOWN
+            and layout.kinds[src] is not PileKind.FOUNDATION
+            and (not rules.base_from or layout.kinds[src] in rules.base_from)
+        }
+    # Glenwood: the waste fills a space only once every reserve is empty.
+    waste_waits = rules.tableau_waste_fills_last and any(piles[r] for r in layout.reserves)
     kinds = layout.kinds
     moves: set[Move] = set()
     first = layout.tableau[0] if layout.tableau else 0
@@ -129,12 +140,20 @@ def reference_moves(state: State) -> set[Move]:
                     for n in range(1, min(group, _group_limit(state, False)) + 1):
                         if whole_only and 1 < n < group:
                             continue
+                        if (
+                            rules.group_move is GroupMove.WHOLE_PILE
+                            and kind is PileKind.TABLEAU
+                            and n < len(pile)
+                        ):
+                            continue  # only a whole pile goes onto another
                         if tables.tableau[target[-1] * DECK_SIZE + pile[-n]] and (
                             _continues(state, target, pile[-n])
                         ):
                             moves.add(Move.transfer(src, dst, n))
-                elif tables.tableau_empty is not None and (
-                    not rules.tableau_empty_from or kind in rules.tableau_empty_from
+                elif (
+                    tables.tableau_empty is not None
+                    and (not rules.tableau_empty_from or kind in rules.tableau_empty_from)
+                    and not (waste_waits and kind is PileKind.WASTE)
                 ):
                     most = min(group, _group_limit(state, True))
                     if kind is PileKind.TABLEAU:

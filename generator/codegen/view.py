@@ -54,6 +54,9 @@ _OPTIONAL_FIELDS = {
     "foundation_keeps_base": "False",
     "tableau_refill": "Refill.NONE",
     "tableau_empty_from": "()",
+    "tableau_waste_fills_last": "False",
+    "base_first": "False",
+    "base_from": "()",
     "stock_piles": "0",
     "stock_needs_full_tableau": "False",
     "stock_fill_spaces_first": "False",
@@ -187,6 +190,9 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
         ("double_click_to_tableau", literal(tableau.double_click_to_tableau)),
         ("tableau_refill", _enum("tableau_refill", tableau.refill)),
         ("tableau_empty_from", _sources(tableau.empty_from)),
+        ("tableau_waste_fills_last", literal(tableau.waste_fills_last)),
+        ("base_first", literal(spec.foundations.base_first)),
+        ("base_from", _sources(spec.foundations.base_from)),
         ("reserves_accept", literal(spec.reserves.accepts)),
         ("reserve_capacity", literal(spec.reserves.capacity)),
         ("stock_draw", literal(spec.stock.draw)),
@@ -263,7 +269,7 @@ def module_view(spec: VariantSpec, sources: tuple[tuple[str, str], ...]) -> Modu
         c.code.split(".")[0] for v in variants for c in v.changes if c.name in _ENUM_FIELDS
     )
     fields_used = [*default_fields, *(c for v in variants for c in v.changes)]
-    if any(f.name == "tableau_empty_from" for f in fields_used):
+    if any(f.name in ("tableau_empty_from", "base_from") for f in fields_used):
         enums.add("PileKind")
     if any(f.name == "placement" for f in fields_used):
         enums.update(("Place", "Placement", "Region"))

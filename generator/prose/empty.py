@@ -120,6 +120,14 @@ _ONLY_FROM_WASTE = re.compile(
     r"waste\b",
     _I,
 )
+# "filled by any available card in the Reserves or, if all the Reserves are empty, from the
+# Waste" (Glenwood): the Waste only once no Reserve card is left.
+_RESERVES_THEN_WASTE = re.compile(
+    r"\breserves?(?:\s+piles?)?\s+or,?\s+(?:if|once|when)\s+(?:all\s+the|every|all)\s+"
+    r"reserves?(?:\s+piles?)?\s+(?:are|is)\s+empty,?\s+(?:from|with)\s+"
+    r"(?:the\s+top\s+card\s+of\s+)?the\s+waste\b",
+    _I,
+)
 _ANY_BUT_RESERVE = re.compile(
     r"\bfilled\s+with\s+any\s+card\s+except\s+(?:one\s+)?from\s+the\s+reserve\b", _I
 )
@@ -143,6 +151,11 @@ def _sources(text: str, pile: str | None) -> list[Hit]:
     if waste:
         hits.append(Hit("tableau.empty", "any", _words(waste)))
         hits.append(Hit("tableau.empty_from", ["waste"], _words(waste)))
+    reserves_first = _RESERVES_THEN_WASTE.search(text)
+    if reserves_first:
+        hits.append(Hit("tableau.empty", "any", _words(reserves_first)))
+        hits.append(Hit("tableau.empty_from", ["waste", "reserve"], _words(reserves_first)))
+        hits.append(Hit("tableau.waste_fills_last", True, _words(reserves_first)))
     not_reserve = _ANY_BUT_RESERVE.search(text)
     if not_reserve:
         hits.append(Hit("tableau.empty", "any", _words(not_reserve)))

@@ -40,6 +40,28 @@ _ANY_START = re.compile(
     r"\s+(?:the|an?|each|any)\s+(?:empty\s+)?foundation\b",
     _I,
 )
+# "Once selected, all other Foundations must also start with this value" (Glenwood).
+_CHOSEN_TOO = re.compile(
+    r"\bonce\s+selected,?\s+all\s+other\s+foundations\s+must\s+also\s+start\s+with\s+this\s+"
+    r"value\b",
+    _I,
+)
+# Choosing the base is the first move, onto the first foundation (Glenwood: "The first item
+# of play is to select an available card for the first Foundation"), and where that card comes
+# from ("started by player selecting a card from the Reserves").
+_BASE_FIRST = re.compile(
+    r"\bfirst\s+item\s+of\s+play\s+is\s+to\s+select\b[^.;]*\bfirst\s+foundation\b"
+    r"|\bfirst\s+foundation\s+pile\s+is\s+started\s+by\s+(?:the\s+)?player\s+selecting\b"
+    r"|\byour\s+first\s+move\s+chooses\s+the\s+base\s+card\b"
+    r"|\bnothing\s+else\s+can\s+be\s+played\s+(?:before|until)\s+the\s+base\s+card\s+is\s+"
+    r"chosen\b",
+    _I,
+)
+_BASE_FROM_RESERVES = re.compile(
+    r"\bselecting\s+a\s+card\s+from\s+the\s+reserves?\b"
+    r"|\btop\s+card\s+of\s+(?:any|a)\s+reserve\s+pile\s+on\s+the\s+first\s+foundation\b",
+    _I,
+)
 _ACE = re.compile(r"(?<!wrapping\s)\bfrom\s+aces?\s+(?:up\s+)?to\s+kings?\b", _I)
 _PLAY_BACK = re.compile(
     r"\bplayed\s+back\s+on\s*to\s+the\s+tableau\b|\b(?:are|is|stays?|remains?)\s+still\s+in\s+play\b"
@@ -114,6 +136,16 @@ def find(sentence: Sentence) -> list[Hit]:
     dealt = _DEALT.search(text)
     if dealt:  # names the foundation itself, whatever the sentence is about
         return [Hit("foundations.base", "dealt", _words(dealt))]
+    first = _BASE_FIRST.search(text)
+    if first:  # also names the foundation, whichever pile the sentence starts with
+        choice = [Hit("foundations.base_first", True, _words(first))]
+        chosen = _CHOSEN.search(text)
+        if chosen:
+            choice.append(Hit("foundations.base", "chosen", _words(chosen)))
+        source = _BASE_FROM_RESERVES.search(text)
+        if source:
+            choice.append(Hit("foundations.base_from", ["reserve"], _words(source)))
+        return choice
     if (first_pile(text) or sentence.pile) != "foundation":
         return []
     hits: list[Hit] = []
@@ -123,7 +155,7 @@ def find(sentence: Sentence) -> list[Hit]:
     ace = _ACE.search(text)
     if ace:
         hits.append(Hit("foundations.base", "ace", _words(ace)))
-    chosen = _CHOSEN.search(text)
+    chosen = _CHOSEN.search(text) or _CHOSEN_TOO.search(text)
     if chosen:
         hits.append(Hit("foundations.base", "chosen", _words(chosen)))
     any_start = _ANY_START.search(text)

@@ -66,6 +66,15 @@ _TOP_OR_FACE_UP = re.compile(
     r"cards\s+(?:together\s+)?can\s+be\s+moved\b",
     _I,
 )
+# "Whole piles can be played on to another Tableau" (Glenwood): onto another tableau pile
+# only a whole pile goes; its top card alone goes elsewhere.
+_WHOLE_PILE = re.compile(
+    r"\bwhole\s+piles?(?:\s+of\s+cards)?\s+(?:can|may)\s+be\s+(?:played|moved)\s+on\s*to\s+"
+    r"another\s+tableau(?:\s+pile)?\b"
+    r"|\bonly\s+(?:a\s+)?whole\s+piles?\s+(?:can|may)\s+be\s+moved\s+on\s*to\s+another\s+"
+    r"tableau\s+pile\b",
+    _I,
+)
 # Group rules qualified by suit or value are not the tableau build rule.
 _QUALIFIED = re.compile(r"\bsuit\b|\bcolou?r\b|\bsame\s+value\b|\bbut\b|\bhowever\b", _I)
 _LIMIT = re.compile(
@@ -133,6 +142,9 @@ def find(sentence: Sentence) -> list[Hit]:
     same_suit = _SAME_SUIT_RUN.search(text)
     if same_suit:
         return [*hits, Hit("tableau.group_move", "same_suit_run", _words(same_suit))]
+    whole = _WHOLE_PILE.search(text)
+    if whole:
+        return [*hits, Hit("tableau.group_move", "whole_pile", _words(whole))]
     top_or_all = _TOP_OR_FACE_UP.search(text)
     if top_or_all:
         return [*hits, Hit("tableau.group_move", "top_or_face_up", _words(top_or_all))]

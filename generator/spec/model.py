@@ -49,6 +49,9 @@ class GroupMove(StrEnum):
     ANY_FACE_UP = "any_face_up"
     SAME_SUIT_RUN = "same_suit_run"  # a top run that follows the build rule and is one suit
     TOP_OR_FACE_UP = "top_or_face_up"  # the top card, or all the face-up cards (Westhaven)
+    # A pile goes onto another tableau pile only whole; its top card alone goes elsewhere
+    # (Glenwood: "Whole piles can be played on to another Tableau").
+    WHOLE_PILE = "whole_pile"
 
 
 class GroupLimit(StrEnum):
@@ -154,6 +157,8 @@ class Tableau(Model):
     # The kinds of pile a player may fill an empty tableau pile from (Kansas: only the Waste;
     # Backbone: any but the Reserve); every kind unless the help restricts it.
     empty_from: tuple[Source, ...] = Field(default=tuple(Source), min_length=1)
+    # The Waste fills a space only once every Reserve pile is empty (Glenwood).
+    waste_fills_last: bool = False
     # An assist: a double-click on a card no foundation takes puts it on the first Tableau
     # pile that takes it (Forty Thieves: "or to the tableau if possible").
     double_click_to_tableau: bool = False
@@ -187,6 +192,10 @@ class Foundations(Model):
     build: Build = Build(direction=Direction.UP, suit=SuitRule.SAME_SUIT)
     play_back: bool = False
     keep_base: bool = False  # the card that starts a foundation never leaves it
+    # With a chosen base: choosing it is the first move, onto the first foundation, with a
+    # card from a pile of these kinds (Glenwood: "selecting a card from the Reserves").
+    base_first: bool = False
+    base_from: tuple[Source, ...] = Field(default=tuple(Source), min_length=1)
     start_with_aces: bool = False  # the Aces are taken out before the shuffle, one per pile
     whole_suits: bool = False  # a foundation takes only a whole suit, King to Ace, at once
     # Built up to the King, then the same King again and back down to the Ace: 26 cards a

@@ -33,6 +33,7 @@ class GroupMove(StrEnum):
     ANY_FACE_UP = "any_face_up"  # any face-up cards, in order or not (Yukon)
     SAME_SUIT_RUN = "same_suit_run"  # a top run that follows the build rule and is one suit
     TOP_OR_FACE_UP = "top_or_face_up"  # the top card, or all the face-up cards (Westhaven)
+    WHOLE_PILE = "whole_pile"  # onto another tableau pile only a whole pile (Glenwood)
 
 
 class GroupLimit(StrEnum):
@@ -167,6 +168,11 @@ class Rules:
     tableau_refill: Refill = Refill.NONE
     # The kinds of pile a card may come from to fill an empty tableau pile; () for any.
     tableau_empty_from: tuple[PileKind, ...] = ()
+    tableau_waste_fills_last: bool = False  # the waste fills a space once the reserves are empty
+    # With `base_chosen`: nothing else is played until a card from a pile of these kinds (()
+    # for any) is put on the first foundation.
+    base_first: bool = False
+    base_from: tuple[PileKind, ...] = ()
     reserves_accept: bool = False
     reserve_capacity: int = 1
     # Stock.

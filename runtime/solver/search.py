@@ -211,6 +211,8 @@ def _solve_each_base(
     keys are not shared) and what is left of the node budget.
     """
     started = time.perf_counter()
+    if state.rules.base_first:  # the choice is the first move: try each legal one
+        return _solve_each_choice(state, max_nodes, deadline, best_first, started)
     nodes = 0
     unknown = False
     for rank in range(1, 14):
@@ -225,6 +227,30 @@ def _solve_each_base(
         nodes += found.nodes
         if found.verdict is Verdict.WINNABLE:
             return SolveResult(Verdict.WINNABLE, found.moves, nodes, time.perf_counter() - started)
+        unknown = unknown or found.verdict is Verdict.UNKNOWN
+    verdict = Verdict.UNKNOWN if unknown else Verdict.UNWINNABLE
+    return SolveResult(verdict, (), nodes, time.perf_counter() - started)
+
+
+def _solve_each_choice(
+    state: State, max_nodes: int, deadline: float | None, best_first: bool, started: float
+) -> SolveResult:
+    """`Rules.base_first`: the legal moves are the base choices; solve after each."""
+    nodes = 0
+    unknown = False
+    for move in state.legal_moves():
+        left = max_nodes - nodes
+        if left <= 0 or (deadline is not None and time.perf_counter() > deadline):
+            unknown = True
+            break
+        trial = state.clone()
+        trial.apply(move)
+        time_left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
+        found = solve(trial, max_nodes=left, time_limit=time_left, best_first=best_first)
+        nodes += found.nodes
+        if found.verdict is Verdict.WINNABLE:
+            line = (move, *found.moves)
+            return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
         unknown = unknown or found.verdict is Verdict.UNKNOWN
     verdict = Verdict.UNKNOWN if unknown else Verdict.UNWINNABLE
     return SolveResult(verdict, (), nodes, time.perf_counter() - started)
