@@ -118,17 +118,6 @@ def _redeals(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 "re-deals the Tableau is not a Stock redeal (not in the spec language yet)",
             )
         ]
-    if value("stock.redeal_from") == "reserves":
-        if value("stock.target") == "reserves":
-            return []
-        return [
-            blame(
-                ("stock.redeal_from", "stock.target"),
-                f"a redeal gathers the Reserves, but the Stock deals to the "
-                f"{value('stock.target')}",
-                "describe where the Stock's cards go, or what a redeal gathers",
-            )
-        ]
     if value("stock.target") != "waste":
         return [
             blame(
