@@ -272,9 +272,6 @@ class State:
         # Glenwood: the waste fills a space only once every reserve is empty.
         waste_waits = rules.tableau_waste_fills_last and any(piles[r] for r in layout.reserves)
         whole_pile = rules.group_move is GroupMove.WHOLE_PILE
-        # Glenwood: the waste fills a space only once every reserve is empty.
-        waste_waits = rules.tableau_waste_fills_last and any(piles[r] for r in layout.reserves)
-        whole_pile = rules.group_move is GroupMove.WHOLE_PILE
 
         for src, role in plan.sources:
             pile = piles[src]
@@ -331,8 +328,6 @@ class State:
                         dsts = to_tableau.get(card)
                         if whole_pile and n < height:
                             dsts = None  # onto another pile only the whole pile goes
-                        if whole_pile and n < height:
-                            dsts = None  # onto another pile only the whole pile goes
                         if top_or_all and n > 1 and n < height and pile[-n - 1] < FACE_DOWN:
                             dsts = None  # part of the face-up cards, not all of them
                         if dsts is not None:
@@ -380,21 +375,6 @@ class State:
         elif waste >= 0 and piles[waste] and self.redeals_left != 0 and waste_next is None:
             append(REDEAL)
         return moves
-
-    def _base_choices(self) -> list[Move]:
-        """`Rules.base_first`: the top card of each pile of a `base_from` kind, in pile order,
-        onto the first foundation; nothing else."""
-        layout, kinds = self.layout, self.rules.base_from
-        first = layout.foundations[0]
-        return [
-            Move.transfer(src, first)
-            for src, pile in enumerate(self.piles)
-            if pile
-            and pile[-1] < FACE_DOWN
-            and src != first
-            and layout.kinds[src] is not PileKind.FOUNDATION
-            and (not kinds or layout.kinds[src] in kinds)
-        ]
 
     def _base_choices(self) -> list[Move]:
         """`Rules.base_first`: the top card of each pile of a `base_from` kind, in pile order,
