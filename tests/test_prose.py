@@ -11,6 +11,7 @@ from generator.diagnostics import Level
 from generator.docbook import HelpDocument, Paragraph, Section, SetupRow, read_help
 from generator.prose import (
     builds,
+    capacity,
     empty,
     extract_facts,
     foundations,
@@ -30,7 +31,7 @@ from generator.prose.text import Sentence
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "aisleriot" / "help" / "C"
-FAMILIES = (builds, empty, foundations, groups, outcome, presence, reserves, stock)
+FAMILIES = (builds, capacity, empty, foundations, groups, outcome, presence, reserves, stock)
 
 
 def facts_of(
@@ -313,6 +314,28 @@ RULE_EXAMPLES += [
         None,
         {"stock.fill_spaces_first": True},
     ),
+    # Eagle Wing, Bear River: piles that hold at most N cards.
+    (
+        "Each Tableau slot can hold a maximum of three cards.",
+        "tableau",
+        {"tableau.capacity": 3},
+    ),
+    (
+        "None of the Tableau piles can have more than three cards.",
+        None,
+        {"tableau.capacity": 3},
+    ),
+    (
+        "A Tableau pile can hold at most three cards.",
+        None,
+        {"tableau.capacity": 3},
+    ),
+    # Eagle Wing's Reserve: face down until its last card.
+    (
+        "However, when there is only one card left in the Reserve, it will become visible.",
+        "reserve",
+        {"reserves.reveal": "last"},
+    ),
 ]
 
 
@@ -333,6 +356,22 @@ RULE_EXAMPLES += [
         "back down to the Ace in suit.",
         "foundation",
         {"foundations.up_then_down": True},
+    ),
+]
+
+
+# Scuffle: a redeal that gathers the reserves and shuffles them.
+RULE_EXAMPLES += [
+    (
+        "Once the Stock is empty, a redeal gathers every card left on the Reserve piles, "
+        "shuffles them and makes them the new Stock.",
+        None,
+        {"stock.redeal_from": "reserves", "stock.redeal_shuffle": True},
+    ),
+    (
+        "Take all cards left over on the Reserve and reshuffle.",
+        None,
+        {"stock.redeal_from": "reserves", "stock.redeal_shuffle": True},
     ),
 ]
 
@@ -483,6 +522,29 @@ def test_counts(kind: str, text: str, expected: int | None) -> None:
             [0] * 8,
             [7, 7, 7, 7, 6, 6, 6, 6],
         ),
+        (  # Ten Across: each row turns up one more card at each end
+            "Fifty cards are dealt in five rows of ten. In the first row only the first and last "
+            "cards are face up, and each later row has one more face-up card at each end.",
+            10,
+            [0, 1, 2, 3, 4, 4, 3, 2, 1, 0],
+            [5, 4, 3, 2, 1, 1, 2, 3, 4, 5],
+        ),
+        (  # Aisleriot's Odessa: two more rows on the middle five piles
+            "Seven piles. Deal three rows face down followed by three rows face up. Then deal two "
+            "more rows face up in the middle five piles.",
+            7,
+            [3] * 7,
+            [3, 5, 5, 5, 5, 5, 3],
+        ),
+        (  # Aisleriot's Ten Across: the rows follow from the cards placed
+            "To deal place 10 cards across going from left to right with the first and last "
+            "cards face up. Continuing you place ten cards across the piles from right to left "
+            "(reversed) with the first two and last two cards placed face up. Continue this "
+            "pattern (reversed and one more card each pass) until 50 cards have been placed.",
+            10,
+            [0, 1, 2, 3, 4, 4, 3, 2, 1, 0],
+            [5, 4, 3, 2, 1, 1, 2, 3, 4, 5],
+        ),
     ],
 )
 def test_deal_shapes(text: str, count: int, down: list[int], up: list[int]) -> None:
@@ -569,6 +631,33 @@ def test_reserve_deal() -> None:
             "Each card in the Foundation piles other than the original Aces scores one point.",
             "scoring",
             {"scoring.kind": "foundation_cards_placed"},
+        ),
+        (  # Odessa's running score, Aisleriot's words
+            "When game is dealt, any sequence of cards going down in suit is awarded one point "
+            "per card.",
+            "scoring",
+            {"scoring.kind": "sequences"},
+        ),
+        (
+            "Every move within the Tableau will award a point for every card in the newly "
+            "created sequence.",
+            "scoring",
+            {"scoring.kind": "sequences"},
+        ),
+        (
+            "A point is also rewarded for every card placed on to the Foundation.",
+            "scoring",
+            {"scoring.kind": "sequences"},
+        ),
+        (  # Ten Across: no score is kept
+            "You win or lose. There is no scoring.",
+            "scoring",
+            {"scoring.kind": "none", "scoring.max": 0},
+        ),
+        (  # Aisleriot's Ten Across
+            "Form four piles in the tableau all of the same suit running from King to Ace.",
+            "goal",
+            {"goal.kind": "suits_in_tableau"},
         ),
     ],
 )
@@ -1123,3 +1212,30 @@ _NOT_RESERVE = ["tableau", "waste", "foundation", "stock"]
 )
 def test_where_a_space_is_filled_from(text: str, expected: dict[str, Any]) -> None:
     assert facts_of(text, "tableau") == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "The four Twos are taken out of the deck before it is shuffled and start on the "
+            "Foundations, one Two on each.",
+            {"foundations.start_with_base": True},
+        ),
+        (
+            "Foundations are built up in suit from Two to Ace, with an Ace following a King.",
+            {
+                "foundations.base": "two",
+                "foundations.build.direction": "up",
+                "foundations.build.suit": "same_suit",
+                "foundations.build.wrap": True,
+            },
+        ),
+        (
+            "Once a Two is on top of a Tableau pile, no card can go on it.",
+            {"tableau.build.blocked_on_rank": 2},
+        ),
+    ],
+)
+def test_twos_start_and_aces_are_high(text: str, expected: dict[str, Any]) -> None:
+    assert facts_of(text) == expected

@@ -433,6 +433,23 @@ def _win_leaves_stock(case: Case) -> bool:
     return False
 
 
+def _reserve_last_card_up(case: Case) -> bool:
+    """The help turns a reserve's last card up once the others are gone (Eagle Wing: "When
+    only one card is left in the Reserve, it will flip up"); Aisleriot deals that card face
+    up under the others instead and never turns one, so in a position set from Helpdeck's
+    (every reserve card face down) its last card stays down. The results differ only there."""
+    ours, theirs = case.finding.ours, case.finding.theirs
+    if ours is None or theirs is None or not case.state.rules.reserve_reveal_last:
+        return False
+    changed = [slot for slot in ours if ours[slot] != theirs.get(slot)]
+    return bool(changed) and all(
+        case.kind_of(slot) is PileKind.RESERVE
+        and len(ours[slot]) == 1
+        and theirs.get(slot) == (ours[slot][0] | FACE_DOWN,)
+        for slot in changed
+    )
+
+
 BEHAVIOURS: tuple[Behaviour, ...] = (
     Behaviour(
         "autoplay-after-move",
@@ -586,6 +603,13 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "Aisleriot declares the win once the tableau is clear, leaving the stock; Helpdeck "
         "deals the rest of the stock out at once",
         _win_leaves_stock,
+    ),
+    Behaviour(
+        "reserve-last-card-up",
+        "the help turns the Reserve's last card face up once the others are gone; Aisleriot "
+        "deals it face up under the others, so in a position set from Helpdeck's it stays "
+        "face down",
+        _reserve_last_card_up,
     ),
 )
 

@@ -76,7 +76,7 @@ def reference_moves(state: State) -> set[Move]:
             and pile[-1] < FACE_DOWN
             and layout.kinds[src] is not PileKind.FOUNDATION
             and (not rules.base_from or layout.kinds[src] in rules.base_from)
-        }
+        } | ({DEAL} if rules.base_choices and state.redeals_left and piles[layout.stock] else set())
     # Glenwood: the waste fills a space only once every reserve is empty.
     waste_waits = rules.tableau_waste_fills_last and any(piles[r] for r in layout.reserves)
     kinds = layout.kinds
@@ -106,6 +106,10 @@ def reference_moves(state: State) -> set[Move]:
                     ok = _back_down_takes(target, top)
                 elif target:
                     ok = tables.foundation[target[-1] * DECK_SIZE + top]
+                elif rules.foundation_up_then_down and any(
+                    piles[f] and SUIT[piles[f][0]] == SUIT[top] for f in layout.foundations
+                ):
+                    ok = False  # each suit has one foundation
                 else:
                     ok = tables.foundation_empty is not None and tables.foundation_empty[top]
                 if not ok:
@@ -136,8 +140,10 @@ def reference_moves(state: State) -> set[Move]:
                 if dst == src:
                     continue
                 target = piles[dst]
+                # A pile may hold at most `tableau_capacity` cards (Eagle Wing).
+                room = rules.tableau_capacity - len(target) if rules.tableau_capacity else group
                 if target:
-                    for n in range(1, min(group, _group_limit(state, False)) + 1):
+                    for n in range(1, min(group, room, _group_limit(state, False)) + 1):
                         if whole_only and 1 < n < group:
                             continue
                         if (
@@ -155,7 +161,7 @@ def reference_moves(state: State) -> set[Move]:
                     and (not rules.tableau_empty_from or kind in rules.tableau_empty_from)
                     and not (waste_waits and kind is PileKind.WASTE)
                 ):
-                    most = min(group, _group_limit(state, True))
+                    most = min(group, room, _group_limit(state, True))
                     if kind is PileKind.TABLEAU:
                         most = min(most, len(pile) - 1)
                     for n in range(1, most + 1):
@@ -186,6 +192,9 @@ def reference_moves(state: State) -> set[Move]:
             )
         ):
             moves.add(DEAL)
+    elif rules.redeal_from_reserves:
+        if state.redeals_left != 0 and any(piles[r] for r in layout.reserves):
+            moves.add(REDEAL)
     elif (
         layout.waste >= 0
         and piles[layout.waste]

@@ -11,6 +11,7 @@ from generator.spec.facts import OptionMention, ProseFacts
 
 from . import (
     builds,
+    capacity,
     conventions,
     empty,
     foundations,
@@ -37,6 +38,7 @@ FAMILIES: tuple[Callable[[Sentence], list[Hit]], ...] = (
     outcome.find,
     presence.find,
     placement.find,
+    capacity.find,
 )
 _DEAL_PATHS = frozenset(
     {

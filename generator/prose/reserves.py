@@ -56,6 +56,16 @@ _ONE_STARTS_EMPTY = re.compile(
 _DEALT_N = re.compile(rf"\bdealt\s+({NUM})\s+cards\b", _I)
 # ... of which "Only its top card is face up".
 _TOP_ONLY_UP = re.compile(r"\bonly\s+(?:its|the)\s+top\s+card\s+is\s+face\s+up\b", _I)
+# ... or "dealt thirteen cards face down" (Eagle Wing): none is face up.
+_DEALT_DOWN = re.compile(rf"\bdealt\s+({NUM})\s+cards\s+face\s+down\b", _I)
+# "When only one card is left in the Reserve, it will flip up" (Eagle Wing): the face-down
+# cards stay down until the last one, which turns up.
+_REVEAL_LAST = re.compile(
+    r"\bwhen\s+(?:there\s+is\s+)?only\s+one\s+card\s+(?:is\s+)?left\s+in\s+the\s+reserve,\s+it\s+"
+    r"(?:will\s+)?(?:flips?\s+up|becomes?\s+visible|is\s+turned\s+(?:face\s+)?up)"
+    r"|\bstay\s+face\s+down\s+until\s+only\s+one\s+is\s+left\b",
+    _I,
+)
 _DEAL_MIDDLE = re.compile(r"\b(?:two\s+middle|middle\s+two)\s+(?:reserves|cells|piles)\b", _I)
 
 
@@ -80,6 +90,9 @@ def find(sentence: Sentence) -> list[Hit]:
         hits.append(Hit("reserves.accepts", True, _words(accepts)))
     if not about_reserve:
         return hits
+    reveal = _REVEAL_LAST.search(text)
+    if reveal:
+        hits.append(Hit("reserves.reveal", "last", _words(reveal)))
     if capacity:
         hits.append(Hit("reserves.capacity", 1, _words(capacity)))
     unlimited = _ANY_NUMBER.search(text)
@@ -98,7 +111,10 @@ def deal(text: str, count: int) -> list[Hit]:
         dealt = number(single.group(1)) or 0
         hits = [Hit("reserves.deal", [dealt], _words(single))]
         top = _TOP_ONLY_UP.search(text)
-        if top and dealt:
+        down = _DEALT_DOWN.search(text)
+        if down and dealt:
+            hits.append(Hit("reserves.face_down", [dealt], _words(down)))
+        elif top and dealt:
             hits.append(Hit("reserves.face_down", [dealt - 1], _words(top)))
         return hits
     if re.search(r"\bface\s+down\b", text, _I):

@@ -71,12 +71,20 @@ class FoundationBase(StrEnum):
     # The first card the player puts on a foundation sets the base rank for every foundation.
     CHOSEN = "chosen"
     ANY = "any"  # each foundation starts with any card; no base rank
+    TWO = "two"  # a foundation starts with a Two: Aces high (Straight Up: "from Two to Ace")
 
 
 class StockTarget(StrEnum):
     WASTE = "waste"
     RESERVES = "reserves"
     TABLEAU = "tableau"
+
+
+class RedealFrom(StrEnum):
+    """What a redeal turns back into the stock."""
+
+    WASTE = "waste"
+    RESERVES = "reserves"  # every reserve pile, the first one first (Scuffle)
 
 
 class StockEnd(StrEnum):
@@ -99,6 +107,11 @@ class ScoringKind(StrEnum):
     # foundation cards that lie on another card: a foundation's first card scores nothing
     FOUNDATION_CARDS_ON_CARDS = "foundation_cards_on_cards"
     POINTS = "points"  # a weighted sum of the `scoring.*` point fields
+    NONE = "none"  # no score is kept ("There is no scoring"); `max` is 0
+    # A running score (Odessa): a point per card of each run in the `pair_suit` relation at
+    # the deal, per card of the run a move onto a tableau card completes, per card moved to a
+    # foundation.
+    SEQUENCES = "sequences"
 
 
 class Face(StrEnum):
@@ -121,6 +134,13 @@ class Source(StrEnum):
     RESERVE = "reserve"
     FOUNDATION = "foundation"
     STOCK = "stock"
+
+
+class Reveal(StrEnum):
+    """When a face-down card left on top of a reserve pile is turned up."""
+
+    TOP = "top"  # at once (Canfield)
+    LAST = "last"  # only once it is the pile's last card (Eagle Wing)
 
 
 class SuitName(StrEnum):
@@ -154,6 +174,9 @@ class Tableau(Model):
     # build, the next card must continue it (Union Square: up or down in suit, one per pile).
     fixed_direction: bool = False
     refill: Refill = Refill.NONE
+    # The most cards a tableau pile may hold after a player's move (Eagle Wing: "a maximum of
+    # three cards"); 0: no limit.
+    capacity: int = Field(default=0, ge=0, le=104)
     # The kinds of pile a player may fill an empty tableau pile from (Kansas: only the Waste;
     # Backbone: any but the Reserve); every kind unless the help restricts it.
     empty_from: tuple[Source, ...] = Field(default=tuple(Source), min_length=1)
@@ -162,6 +185,9 @@ class Tableau(Model):
     # An assist: a double-click on a card no foundation takes puts it on the first Tableau
     # pile that takes it (Forty Thieves: "or to the tableau if possible").
     double_click_to_tableau: bool = False
+    # An assist: a double-click on a Tableau pile sends up the longest run a Foundation takes
+    # in one move (Hamilton: "will move all possible cards from that pile to the Foundation").
+    double_click_sends_run: bool = False
 
     @model_validator(mode="after")
     def _deal_matches_count(self) -> Tableau:
@@ -197,6 +223,8 @@ class Foundations(Model):
     base_first: bool = False
     base_from: tuple[Source, ...] = Field(default=tuple(Source), min_length=1)
     start_with_aces: bool = False  # the Aces are taken out before the shuffle, one per pile
+    # The same for the cards of a fixed base rank other than the Ace (Straight Up's Twos).
+    start_with_base: bool = False
     whole_suits: bool = False  # a foundation takes only a whole suit, King to Ace, at once
     # Built up to the King, then the same King again and back down to the Ace: 26 cards a
     # pile (Union Square).
@@ -212,6 +240,7 @@ class Reserves(Model):
     capacity: int = Field(default=1, ge=1, le=52)
     accepts: bool = False  # cells: a player may put a card here
     face_down: tuple[int, ...] = ()  # face-down cards at the bottom of each pile's deal
+    reveal: Reveal = Reveal.TOP  # when a face-down card left on top is turned up
 
     @model_validator(mode="after")
     def _deal_matches_count(self) -> Reserves:
@@ -232,6 +261,12 @@ class Stock(Model):
     end: StockEnd = StockEnd.PARTIAL
     piles: int = Field(default=0, ge=0)  # a deal to piles covers the first N only (0: all)
     needs_full_tableau: bool = False  # no deal to the tableau while a pile is empty
+    # While a chosen base is still open, a click on the Stock turns its top card onto the
+    # Waste (the Waste's card going back face down under the Stock), at most this many times;
+    # the Waste card is the one that can be chosen (Hamilton: "the first three cards").
+    base_choices: int = Field(default=0, ge=0, le=52)
+    redeal_from: RedealFrom = RedealFrom.WASTE
+    redeal_shuffle: bool = False  # the gathered cards are shuffled into the new stock
     # No deal while a move can fill an empty tableau pile (Easthaven: "must be filled if
     # possible before dealing"); a space nothing can fill does not stop the deal.
     fill_spaces_first: bool = False
@@ -255,7 +290,7 @@ class Goal(Model):
 
 class Scoring(Model):
     kind: ScoringKind = ScoringKind.FOUNDATION_CARDS
-    max: int = Field(default=52, ge=1)
+    max: int = Field(default=52, ge=0)  # 0 only with kind `none`
     # kind `points`: the score is the sum of these, recomputed after every move.
     foundation_card: int = 0  # per card on a foundation
     foundation_complete: int = 0  # per foundation holding 13 cards
@@ -343,6 +378,14 @@ class VariantSpec(Model):
             dealt += 4 * self.decks
             if self.foundations.count != 4 * self.decks:
                 raise ValueError("start_with_aces needs one foundation per Ace")
+        if self.foundations.start_with_base:
+            dealt += 4 * self.decks
+            if self.foundations.base is not FoundationBase.TWO or self.foundations.start_with_aces:
+                raise ValueError("start_with_base needs a fixed base rank other than the Ace")
+            if self.foundations.count != 4 * self.decks:
+                raise ValueError("start_with_base needs one foundation per base card")
+        if self.foundations.up_then_down and self.decks < 2:
+            raise ValueError("a foundation that goes up then down needs a second deck's King")
         if dealt > 52 * self.decks:
             raise ValueError(f"the deal uses {dealt} cards but the deck has {52 * self.decks}")
         if not self.suits or 4 % len(self.suits) or len(set(self.suits)) != len(self.suits):

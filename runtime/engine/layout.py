@@ -188,6 +188,7 @@ class Plan:
     one: tuple[tuple[Move, ...], ...]  # one[src][dst]: the single-card Move, built once
     # For `State.apply`, per pile:
     turns_up: tuple[bool, ...]  # a face-down card left on top is turned up (not the stock)
+    turns_up_last: tuple[bool, ...]  # ... only once it is the pile's last card (Eagle Wing)
     takes_runs: tuple[bool, ...]  # a run arrives top card first (foundations)
     finishes_stock: tuple[bool, ...]  # emptying it may clear the tableau and finish the stock
     refills: bool  # an emptied tableau pile is refilled at once (`Rules.tableau_refill`)
@@ -271,7 +272,14 @@ def plan_for(rules: Rules, base: int) -> Plan:
         keeps_base=rules.foundation_keeps_base,
         takes_suits=rules.foundations_take_suits and bool(layout.foundations),
         one=tuple(tuple(Move.transfer(s, d) for d in range(n)) for s in range(n)),
-        turns_up=tuple(kind is not PileKind.STOCK for kind in layout.kinds),
+        turns_up=tuple(
+            kind is not PileKind.STOCK
+            and not (kind is PileKind.RESERVE and rules.reserve_reveal_last)
+            for kind in layout.kinds
+        ),
+        turns_up_last=tuple(
+            kind is PileKind.RESERVE and rules.reserve_reveal_last for kind in layout.kinds
+        ),
         takes_runs=tuple(
             kind is PileKind.FOUNDATION and not rules.foundations_take_suits
             for kind in layout.kinds

@@ -71,6 +71,9 @@ class Scoring(StrEnum):
     FOUNDATION_CARDS_PLACED = "foundation_cards_placed"  # not counting cards the deal put there
     FOUNDATION_CARDS_ON_CARDS = "foundation_cards_on_cards"  # not counting each pile's first card
     POINTS = "points"  # the weighted sum of the `score_*` fields
+    NONE = "none"  # no score is kept: always 0, and `max_score` is 0
+    # A running score over the moves made (runtime/engine/sequences.py), runs by `score_pair`.
+    SEQUENCES = "sequences"
 
 
 class Refill(StrEnum):
@@ -141,6 +144,8 @@ class Rules:
     tableau_face_rows: tuple[bool, ...] = ()  # per row from the bottom: face down? (Athena)
     reserve_face_down: tuple[int, ...] = ()  # face-down cards at the bottom of each reserve
     aces_on_foundations: bool = False  # the Aces are taken out before the shuffle, one per pile
+    # The rank `aces_on_foundations` takes out: 1 for the Aces, 2 for Twos (Straight Up).
+    starting_rank: int = 1
     kings_to_bottom: bool = False  # a King dealt onto a card goes to the bottom of its pile
     # A tableau pile whose top two cards form a build takes only a card that continues it.
     tableau_fixed_direction: bool = False
@@ -165,6 +170,8 @@ class Rules:
     # An assist: a double-click on a card no foundation takes puts it on the first tableau
     # pile that takes it.
     double_click_to_tableau: bool = False
+    # An assist: a double-click on a tableau pile sends up the longest run a foundation takes.
+    double_click_sends_run: bool = False
     tableau_refill: Refill = Refill.NONE
     # The kinds of pile a card may come from to fill an empty tableau pile; () for any.
     tableau_empty_from: tuple[PileKind, ...] = ()
@@ -173,7 +180,10 @@ class Rules:
     # for any) is put on the first foundation.
     base_first: bool = False
     base_from: tuple[PileKind, ...] = ()
+    tableau_capacity: int = 0  # the most cards a player's move may leave on a tableau pile (0: any)
     reserves_accept: bool = False
+    # A reserve's face-down top card turns up only once it is the pile's last card (Eagle Wing).
+    reserve_reveal_last: bool = False
     reserve_capacity: int = 1
     # Stock.
     stock_draw: int = 1
@@ -182,6 +192,12 @@ class Rules:
     stock_end: StockEnd = StockEnd.PARTIAL
     stock_piles: int = 0  # a deal to the tableau or reserves covers the first N piles (0: all)
     stock_needs_full_tableau: bool = False  # no deal to the tableau while a pile is empty
+    # While the base is open, a deal turns the next stock card onto the waste, the waste's card
+    # going back under the stock, at most this many times; `State.redeals_left` counts the
+    # turns left until the base is chosen (such a game has no redeals).
+    base_choices: int = 0
+    redeal_from_reserves: bool = False  # a redeal gathers the reserve piles, not the waste
+    redeal_shuffles: bool = False  # ... and shuffles them (seeded by the deal and the cards)
     stock_fill_spaces_first: bool = False  # no deal while a move can fill an empty tableau pile
     # Outcome.
     goal: Goal = Goal.ALL_TO_FOUNDATIONS

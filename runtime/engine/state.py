@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, card_text
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, SUIT, card_text
 from runtime.engine.dealing import deal_piles
 from runtime.engine.layout import (
     ROLE_FOUNDATION,
@@ -113,7 +113,7 @@ class State:
         state.base = base
         state.tables = tables_for(rules, base)
         state.piles = piles
-        state.redeals_left = rules.redeals
+        state.redeals_left = rules.base_choices or rules.redeals
         state._history = []
         state._future = []
         state._plan_cache = plan_for(rules, base)
@@ -205,6 +205,9 @@ class State:
         if foundation_next is not None:
             start = plan.foundation_start
             up_then_down = rules.foundation_up_then_down
+            if up_then_down:  # one foundation per suit: a started suit starts no other
+                started = {SUIT[piles[f][0]] for f in layout.foundations if piles[f]}
+                start = tuple(card for card in start if SUIT[card] not in started)
             for dst in layout.foundations:
                 target = piles[dst]
                 if up_then_down and len(target) >= 13:
@@ -381,7 +384,7 @@ class State:
         onto the first foundation; nothing else."""
         layout, kinds = self.layout, self.rules.base_from
         first = layout.foundations[0]
-        return [
+        moves = [
             Move.transfer(src, first)
             for src, pile in enumerate(self.piles)
             if pile
@@ -390,6 +393,9 @@ class State:
             and layout.kinds[src] is not PileKind.FOUNDATION
             and (not kinds or layout.kinds[src] in kinds)
         ]
+        if self.rules.base_choices and self.redeals_left > 0 and self.piles[layout.stock]:
+            moves.append(DEAL)  # turn the next card to choose from (Hamilton)
+        return moves
 
     def _runs_to_foundation(
         self, src: int, dst: int, pile: tuple[int, ...], append: Callable[[Move], None]
@@ -591,6 +597,13 @@ class State:
         rules = self.rules
         layout = self.layout
         stock = piles[layout.stock]
+        if rules.base_choices and not self.base:
+            # The next card to choose from: the waste's card goes back under the stock.
+            back = tuple(c | FACE_DOWN for c in piles[layout.waste])
+            piles[layout.waste] = (stock[-1] & CARD_MASK,)
+            piles[layout.stock] = back + stock[:-1]
+            self.redeals_left -= 1
+            return
         if rules.stock_target is StockTarget.WASTE:
             n = min(rules.stock_draw, len(stock))
             piles[layout.waste] += tuple(c & CARD_MASK for c in reversed(stock[-n:]))
@@ -694,11 +707,14 @@ class State:
         if kind is Scoring.NONE:
             return 0
         if kind is Scoring.SEQUENCES:
+            # The piles before each move, then the piles now: each move with what it led to.
             history = self._history
-            deal = history[0][1] if history else piles
-            afters = [snapshot[1] for snapshot in history[1:]] + [piles]
+            befores = [snapshot[1] for snapshot in history]
             moves = [snapshot[0] for snapshot in history]
-            return sequence_score(rules, layout, deal, list(zip(moves, afters, strict=True)))
+            if not history:
+                return sequence_score(rules, layout, piles, [])
+            made = list(zip(moves, [*befores[1:], piles], strict=True))
+            return sequence_score(rules, layout, befores[0], made)
         dealt = sum(down + up for down, up in rules.tableau_deal)
         return dealt - sum(len(piles[t]) for t in layout.tableau)
 

@@ -65,8 +65,11 @@ def fast_supported(model: Model) -> bool:
         and rules.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.ALL_TO_WASTE)
         and not rules.waste_build_first
         and not rules.stock_fill_spaces_first  # whether the stock deals depends on spaces
+        and not rules.tableau_capacity  # a full pile takes nothing
+        and not rules.reserve_reveal_last
         and not rules.tableau_fixed_direction  # a pile's top two cards choose what it takes
         and not rules.foundation_up_then_down  # a full foundation builds back down
+        and not rules.redeal_from_reserves  # a redeal that gathers the reserves
     )
 
 
