@@ -28,6 +28,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("gold_mine", "Gold Mine"),
     ("golf", "Golf"),
     ("gypsy", "Gypsy"),
+    ("hamilton", "Hamilton"),
     ("jumbo", "Jumbo"),
     ("kansas", "Kansas"),
     ("king_albert", "King Albert"),

@@ -129,6 +129,14 @@ def foundation_start_predicate(base: FoundationBase) -> Predicate:
             "base == 0 or RANK[card] == base",
             ("RANK",),
         )
+    if base is FoundationBase.TWO:
+        return Predicate(
+            "starts_with_two",
+            ACCEPT_PARAMS,
+            "A foundation starts with a Two (Aces high).",
+            "RANK[card] == 2",
+            ("RANK",),
+        )
     if base is FoundationBase.ANY:
         return Predicate(
             "starts_with_any_card", ACCEPT_PARAMS, "Any card may start a foundation.", "True", ()

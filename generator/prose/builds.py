@@ -88,10 +88,11 @@ _BLOCKED = re.compile(
 )
 
 
-_RANKS = {"ace": 1, "jack": 11, "queen": 12, "king": 13}
+_RANKS = {"ace": 1, "two": 2, "jack": 11, "queen": 12, "king": 13}
 # "once a King is on top of the Waste, no Tableau card can follow it" (Golf).
 _BLOCKED_RANK = re.compile(
-    r"\bonce\s+an?\s+(ace|jack|queen|king)\s+is\s+on\s+top\s+of\s+the\s+(tableau|waste|foundation)s?,"
+    r"\bonce\s+an?\s+(ace|two|jack|queen|king)\s+is\s+on\s+top\s+of\s+(?:the|a)\s+"
+    r"(tableau|waste|foundation)s?(?:\s+pile)?,"
     r"\s+no\s+(?:\w+\s+)?card\s+(?:can|may)\s+(?:follow|go\s+on)\s+it\b",
     _I,
 )
@@ -142,6 +143,13 @@ _ONTO_ONE_HIGHER = re.compile(
     _I,
 )
 _SUIT_ALONE = re.compile(r"^suit\s+is\s+not\s+relevant\.?$", _I)
+# Union Square: "Each pile keeps the direction of its first build" (ours); "each pile must
+# follow only one of these rules" after "built either up or down" (Aisleriot).
+_FIXED_DIRECTION = re.compile(
+    r"\beach\s+pile\s+keeps\s+the\s+direction\s+of\s+its\s+first\s+build\b"
+    r"|\beach\s+pile\s+must\s+follow\s+only\s+one\s+of\s+these\s+rules\b",
+    _I,
+)
 
 
 def find(sentence: Sentence) -> list[Hit]:
@@ -155,6 +163,9 @@ def find(sentence: Sentence) -> list[Hit]:
     alone = _SUIT_ALONE.match(text.strip())
     if alone and sentence.pile == "tableau":
         hits.append(Hit("tableau.build.suit", "any", " ".join(alone.group(0).split()).rstrip(".")))
+    fixed = _FIXED_DIRECTION.search(text)
+    if fixed:
+        hits.append(Hit("tableau.fixed_direction", True, " ".join(fixed.group(0).split())))
     stuck = _DEAL_ONLY_WHEN_STUCK.search(text)
     if stuck:
         hits.append(Hit("waste.build_first", True, " ".join(stuck.group(0).split())))

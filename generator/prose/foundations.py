@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .numbers import NUM, number
 from .text import Hit, Sentence, first_pile
 
 _I = re.IGNORECASE
@@ -62,6 +63,24 @@ _BASE_FROM_RESERVES = re.compile(
     r"|\btop\s+card\s+of\s+(?:any|a)\s+reserve\s+pile\s+on\s+the\s+first\s+foundation\b",
     _I,
 )
+_BASE_FROM_WASTE = re.compile(r"\bput\s+the\s+waste's\s+card\s+on\s+the\s+first\s+foundation\b", _I)
+# While the base is open, the Stock turns cards to choose from, N at most (Hamilton: "The
+# first three cards may be turned over one at a time to Chooser").
+_BASE_CHOICES = re.compile(
+    rf"\bthe\s+first\s+({NUM})\s+cards\s+may\s+be\s+turned\s+over\s+one\s+at\s+a\s+time\s+to\s+"
+    r"(?:the\s+)?(?:chooser|waste)\b"
+    r"|\bturns\s+its\s+top\s+card\s+face\s+up\s+onto\s+the\s+waste\s+and\s+puts\s+the\s+waste's\s+"
+    rf"card\s+back\s+face\s+down\s+under\s+the\s+stock,\s+({NUM})\s+times\s+at\s+most\b",
+    _I,
+)
+# "Double clicking on a pile in the Tableau will move all possible cards from that pile to the
+# Foundation" (Hamilton): the longest run a foundation takes, in one move.
+_SENDS_RUN = re.compile(
+    r"\bdouble[\s-]?click(?:ing)?\s+(?:on\s+)?a\s+(?:tableau\s+pile|pile\s+in\s+the\s+tableau)\s+"
+    r"(?:will\s+move\s+all\s+possible\s+cards\s+from\s+that\s+pile\s+to\s+the\s+foundation"
+    r"|to\s+send\s+the\s+longest\s+run\s+(?:a|its)\s+foundation\s+takes\s+there)\b",
+    _I,
+)
 _ACE = re.compile(r"(?<!wrapping\s)\bfrom\s+aces?\s+(?:up\s+)?to\s+kings?\b", _I)
 _PLAY_BACK = re.compile(
     r"\bplayed\s+back\s+on\s*to\s+the\s+tableau\b|\b(?:are|is|stays?|remains?)\s+still\s+in\s+play\b"
@@ -82,6 +101,14 @@ _ACES_START = re.compile(
     r"|\baces\s+are\s+placed\s+here,?\s+one\s+in\s+each\s+pile,?\s+before\s+the\s+shuffle\b",
     _I,
 )
+# "The four Twos are taken out of the deck before it is shuffled and start on the
+# Foundations" (Straight Up): a fixed base rank other than the Ace, dealt out first.
+_TWOS_START = re.compile(
+    r"\btwos\s+are\s+taken\s+out\s+of\s+the\s+deck\b.*?\bstart\s+on\s+the\s+foundations\b",
+    _I,
+)
+# "from Two to Ace" (ours), "from twos to aces" (Aisleriot's Straight Up): Aces high.
+_TWO = re.compile(r"\bfrom\s+twos?\s+(?:up\s+)?to\s+aces?\b", _I)
 # "but the Aces never leave the Foundations", "except the base-rank cards that start each
 # Foundation": the card a foundation starts with stays.
 _KEEP_BASE = re.compile(
@@ -103,6 +130,13 @@ _WHOLE_SUITS = re.compile(
 
 # "Double-click a Foundation to send up every card that can go", "Double clicking on a
 # foundation card will move all the cards that can be moved to the foundation".
+# Union Square: "it takes another King of that suit and then goes back down to the Ace"
+# (ours); "followed by another King, then back down to Ace", "then King back to Ace" (Aisleriot).
+_UP_THEN_DOWN = re.compile(
+    r"\b(?:takes|followed\s+by)\s+another\s+King\b.*?\bback\s+down\s+to\s+(?:the\s+)?Ace\b"
+    r"|\bthen\s+King\s+back\s+to\s+Ace\b",
+    _I,
+)
 _SEND_UP = re.compile(
     r"\bdouble[\s-]?click(?:s|ing)?\s+(?:on\s+)?(?:a|the|any)\s+foundation(?:\s+(?:card|pile))?"
     r"\s+(?:to\s+send\s+up|sends\s+up|will\s+(?:send\s+up|move\s+all|autoplay\s+cards))\b[^.;]*",
@@ -127,6 +161,12 @@ def find(sentence: Sentence) -> list[Hit]:
     aces = _ACES_START.search(text)
     if aces:
         return [Hit("foundations.start_with_aces", True, _words(aces))]
+    twos = _TWOS_START.search(text)
+    if twos:
+        return [Hit("foundations.start_with_base", True, _words(twos))]
+    sends_run = _SENDS_RUN.search(text)
+    if sends_run:
+        return [Hit("tableau.double_click_sends_run", True, _words(sends_run))]
     send_up = _SEND_UP.search(text)
     if send_up:
         return [Hit("foundations.double_click_sends_up", True, _words(send_up))]
@@ -145,7 +185,15 @@ def find(sentence: Sentence) -> list[Hit]:
         source = _BASE_FROM_RESERVES.search(text)
         if source:
             choice.append(Hit("foundations.base_from", ["reserve"], _words(source)))
+        waste = _BASE_FROM_WASTE.search(text)
+        if waste:
+            choice.append(Hit("foundations.base_from", ["waste"], _words(waste)))
         return choice
+    turns = _BASE_CHOICES.search(text)
+    if turns:  # the Stock row: how many cards it may turn while the base is open
+        count = number(turns.group(1) or turns.group(2))
+        if count is not None:
+            return [Hit("stock.base_choices", count, _words(turns))]
     if (first_pile(text) or sentence.pile) != "foundation":
         return []
     hits: list[Hit] = []
@@ -155,12 +203,18 @@ def find(sentence: Sentence) -> list[Hit]:
     ace = _ACE.search(text)
     if ace:
         hits.append(Hit("foundations.base", "ace", _words(ace)))
+    two = _TWO.search(text)
+    if two:
+        hits.append(Hit("foundations.base", "two", _words(two)))
     chosen = _CHOSEN.search(text) or _CHOSEN_TOO.search(text)
     if chosen:
         hits.append(Hit("foundations.base", "chosen", _words(chosen)))
     any_start = _ANY_START.search(text)
     if any_start:
         hits.append(Hit("foundations.base", "any", _words(any_start)))
+    turns = _UP_THEN_DOWN.search(text)
+    if turns:
+        hits.append(Hit("foundations.up_then_down", True, _words(turns)))
     keep = _KEEP_BASE.search(text)
     if keep:
         hits.append(Hit("foundations.keep_base", True, _words(keep)))

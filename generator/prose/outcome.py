@@ -25,9 +25,25 @@ _SUITS_IN_TABLEAU = re.compile(
     r"|\bleave\s+the\s+finished\s+runs\s+in\s+the\s+tableau\b.*\bcounts\s+as\s+a\s+win\b"
     # Aisleriot's Spiderette and Will o' the Wisp (whose finished suits may also go up)
     r"|^create\s+four\s+piles\s+of\s+thirteen\s+cards\s+each\s+built\s+down\s+in\s+suit\s+and\s+"
-    r"sequence\b",
+    r"sequence\b"
+    # Aisleriot's Ten Across
+    r"|^form\s+four\s+piles\s+in\s+the\s+tableau\s+all\s+of\s+the\s+same\s+suit\s+running\s+"
+    r"from\s+king\s+to\s+ace\b",
     _I,
 )
+# Odessa's running score: runs in suit at the deal, the run each tableau move completes, and
+# (with "also") each card put on a foundation. Ours and Aisleriot's words.
+_SEQUENCE_POINTS = re.compile(
+    r"\bwhen\s+(?:the\s+)?(?:game|cards)\s+(?:is|are)\s+dealt,\s+(?:any|every)\s+(?:sequence|run)\s+"
+    r"of\s+cards\s+going\s+down\s+in\s+suit\s+(?:is\s+awarded|scores)\s+one\s+point\s+per\s+card\b"
+    r"|^every\s+move\s+within\s+the\s+tableau\s+(?:will\s+award|scores)\s+a\s+point\s+for\s+every\s+"
+    r"card\s+in\s+the\s+newly\s+created\s+sequence\b"
+    r"|^a\s+point\s+is\s+also\s+(?:rewarded|awarded|scored)\s+for\s+every\s+card\s+placed\s+"
+    r"on\s*to\s+(?:the\s+|a\s+)?foundation\b",
+    _I,
+)
+# "There is no scoring" (Ten Across): no score is kept, so its maximum is 0.
+_NO_SCORING = re.compile(r"\bthere\s+is\s+no\s+scor(?:ing|e)\b|\bno\s+score\s+is\s+kept\b", _I)
 _FINISH = re.compile(
     r"\b(?:pyramid|tableau)\s+is\s+(?:clear|cleared|empty)\b.*\bstock\b.*\bautomatically\b", _I
 )
@@ -60,7 +76,7 @@ _ON_CARD_POINTS = re.compile(
 # score nothing."
 _PLACED_POINTS = re.compile(
     r"^you\s+score\s+one\s+point\s+for\s+each\s+card\s+you\s+(?:put|place)\s+on\s+a\s+"
-    r"foundation;\s+the\s+(?:four\s+|eight\s+)?(?:aces|cards)\s+that\s+start\s+there\s+score"
+    r"foundation;\s+the\s+(?:four\s+|eight\s+)?(?:aces|twos|cards)\s+that\s+start\s+there\s+score"
     r"\s+nothing\b"
     # Aisleriot's Beleaguered Castle
     r"|^each\s+card\s+in\s+the\s+foundation\s+piles\s+other\s+than\s+the\s+original\s+aces\s+"
@@ -181,5 +197,12 @@ def find(sentence: Sentence) -> list[Hit]:
         removed = _REMOVED_POINTS.search(text)
         if removed:
             hits.append(Hit("scoring.kind", "tableau_cards_removed", _words(removed)))
+        sequences = _SEQUENCE_POINTS.search(text)
+        if sequences:
+            hits.append(Hit("scoring.kind", "sequences", _words(sequences)))
+        unscored = _NO_SCORING.search(text)
+        if unscored:
+            hits.append(Hit("scoring.kind", "none", _words(unscored)))
+            hits.append(Hit("scoring.max", 0, _words(unscored)))
         hits.extend(point_rules(text))
     return hits

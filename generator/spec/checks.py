@@ -77,7 +77,8 @@ def reachable_score(value: Values) -> int | None:
     if kind == "foundation_cards":
         return _deck(value)
     if kind == "foundation_cards_placed":
-        start = 4 * deck_count(value) if value("foundations.start_with_aces") else 0
+        starts = value("foundations.start_with_aces") or value("foundations.start_with_base")
+        start = 4 * deck_count(value) if starts else 0
         return _deck(value) - start - (1 if value("foundations.base") == "dealt" else 0)
     if kind == "foundation_cards_on_cards":  # every card on one foundation but its first
         return _deck(value) - 1
@@ -116,6 +117,17 @@ def _redeals(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 "redeals are allowed, but the deal leaves no cards in the Stock to redeal",
                 "a redeal turns the Waste back into the Stock; a game that gathers and "
                 "re-deals the Tableau is not a Stock redeal (not in the spec language yet)",
+            )
+        ]
+    if value("stock.redeal_from") == "reserves":
+        if value("stock.target") == "reserves":
+            return []
+        return [
+            blame(
+                ("stock.redeal_from", "stock.target"),
+                f"a redeal gathers the Reserves, but the Stock deals to the "
+                f"{value('stock.target')}",
+                "describe where the Stock's cards go, or what a redeal gathers",
             )
         ]
     if value("stock.target") != "waste":

@@ -340,6 +340,7 @@ def _validate(
 # (else the title's line: the page or sidecar as a whole).
 _WHOLE_SPEC = (
     ("start_with_aces", "foundations.start_with_aces"),
+    ("start_with_base", "foundations.start_with_base"),
     ("the deal uses", "tableau"),
     ("suits must", "suits"),
 )

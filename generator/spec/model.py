@@ -177,6 +177,10 @@ class Tableau(Model):
     # The most cards a tableau pile may hold after a player's move (Eagle Wing: "a maximum of
     # three cards"); 0: no limit.
     capacity: int = Field(default=0, ge=0, le=104)
+    # Piles (numbered from 1) that take `hole_empty` when empty instead of `empty` (Bear
+    # River's "Hole" piles); () for none.
+    holes: tuple[int, ...] = ()
+    hole_empty: EmptyFill = EmptyFill.ANY
     # The kinds of pile a player may fill an empty tableau pile from (Kansas: only the Waste;
     # Backbone: any but the Reserve); every kind unless the help restricts it.
     empty_from: tuple[Source, ...] = Field(default=tuple(Source), min_length=1)
@@ -195,6 +199,10 @@ class Tableau(Model):
             pattern = getattr(self, name)
             if len(pattern) != self.count:
                 raise ValueError(f"{name} lists {len(pattern)} piles but count is {self.count}")
+        if any(not 1 <= hole <= self.count for hole in self.holes) or len(set(self.holes)) != len(
+            self.holes
+        ):
+            raise ValueError(f"holes {list(self.holes)} must be different piles 1..{self.count}")
         if self.face_rows:
             for down, up in zip(self.face_down, self.face_up, strict=True):
                 faces = self.face_rows[: down + up]

@@ -69,7 +69,7 @@ def stock_cards(value: Values) -> int:
     decks = deck_count(value)
     if value("foundations.base") == "dealt":
         dealt += 1
-    if value("foundations.start_with_aces"):
+    if value("foundations.start_with_aces") or value("foundations.start_with_base"):
         dealt += 4 * decks
     return 52 * decks - dealt
 
@@ -121,6 +121,13 @@ REQUIREMENTS: tuple[Requirement, ...] = (
         "An empty Tableau pile can be filled by any card. / ... only by a King.",
         "tableau: {empty: any}",
         _tableau,
+    ),
+    Requirement(
+        "tableau.hole_empty",
+        "Rules",
+        "An empty hole can take any card.",
+        "tableau: {hole_empty: any}",
+        lambda value: bool(value("tableau.holes")),
     ),
     Requirement(
         "foundations.count",

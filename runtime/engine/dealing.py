@@ -27,10 +27,11 @@ def deal_piles(rules: Rules, layout: Layout, seed: int) -> tuple[tuple[tuple[int
     else:
         cards = deck_cards(rules.decks, rules.suits)
         if rules.aces_on_foundations:
-            aces = [c for c in cards if RANK[c] == 1]
+            start = rules.starting_rank
+            aces = [c for c in cards if RANK[c] == start]
             for foundation, ace in zip(layout.foundations, aces, strict=False):
                 piles[foundation].append(ace)
-            cards = [c for c in cards if RANK[c] != 1]
+            cards = [c for c in cards if RANK[c] != start]
         deck = shuffled_deck(seed, cards)
     heights = [down + up for down, up in rules.tableau_deal]
     rows = rules.tableau_face_rows

@@ -180,6 +180,9 @@ class Rules:
     # for any) is put on the first foundation.
     base_first: bool = False
     base_from: tuple[PileKind, ...] = ()
+    # Tableau piles (0-based) whose spaces take `tableau_hole_accepts` instead (Bear River).
+    tableau_holes: tuple[int, ...] = ()
+    tableau_hole_accepts: Accepts | None = None
     tableau_capacity: int = 0  # the most cards a player's move may leave on a tableau pile (0: any)
     reserves_accept: bool = False
     # A reserve's face-down top card turns up only once it is the pile's last card (Eagle Wing).

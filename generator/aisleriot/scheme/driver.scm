@@ -42,11 +42,16 @@
   (display "\""))
 
 ;;; Cards on the wire are Helpdeck ints: suit * 13 + value - 1, plus 64 when face down.
+;;; A game that calls set-ace-high gives its Aces the value 14 (api's `ace`): on the wire
+;;; they are Aces all the same.
+(define (ace-value) (module-ref api 'ace))
 (define (card->int card)
-  (+ (* 13 (cadr card)) (- (car card) 1) (if (caddr card) 0 64)))
+  (let ((value (if (= (car card) 14) 1 (car card))))
+    (+ (* 13 (cadr card)) (- value 1) (if (caddr card) 0 64))))
 (define (int->card n)
-  (let ((c (logand n 63)))
-    (list (+ 1 (remainder c 13)) (quotient c 13) (< n 64))))
+  (let* ((c (logand n 63))
+         (value (+ 1 (remainder c 13))))
+    (list (if (= value 1) (ace-value) value) (quotient c 13) (< n 64))))
 ;; Slots hold their top card first; the wire lists a pile bottom first.
 (define (slot-ints id) (reverse (map card->int (get-cards id))))
 
