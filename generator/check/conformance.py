@@ -137,10 +137,11 @@ def check_position(state: State, rng: random.Random) -> None:
     _require(won == goal_reached(state), f"is_won() is {won}, the piles say otherwise")
     if won:
         _require(moves == [], f"moves after the game is won: {texts}")
-        # Scoring only cards laid on cards, a win may leave several foundations started.
+        # Scoring only cards laid on cards, a win may leave several foundations started; a
+        # running score (sequences) depends on how the game was won.
         _require(
             state.score == state.rules.max_score
-            or state.rules.scoring is Scoring.FOUNDATION_CARDS_ON_CARDS,
+            or state.rules.scoring in (Scoring.FOUNDATION_CARDS_ON_CARDS, Scoring.SEQUENCES),
             f"won with score {state.score}",
         )
     _require(state.is_over() == (won or not moves), "is_over() disagrees")

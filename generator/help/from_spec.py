@@ -433,6 +433,8 @@ def option_text(option: Option) -> str:
 
 
 def scoring(spec: VariantSpec) -> list[str]:
+    if spec.scoring.kind is ScoringKind.NONE:
+        return ["There is no scoring."]
     if spec.scoring.kind is ScoringKind.TABLEAU_CARDS_REMOVED:
         first = "Each card removed from the Tableau scores one point."
     else:

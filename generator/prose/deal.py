@@ -151,6 +151,8 @@ def _faces_of_pyramid(text: str, rows: int, count: int) -> tuple[list[int], list
 def piles(text: str, count: int) -> list[Hit]:
     """Face-down and face-up cards per pile for a fan tableau of `count` piles."""
     shapes = (
+        _from_the_ends,
+        _more_in_the_middle,
         _klondike,
         _stairs,
         _uniform,
@@ -424,3 +426,58 @@ def _first_rest(text: str, count: int) -> Shape:
     if not 0 < p < count:
         return None
     return [0] * count, [a] * p + [b] * (count - p), _phrase(sizes), []
+
+
+# Ten Across: rows across every pile whose face-up cards grow in from both ends. Ours: "Fifty
+# cards are dealt in five rows ... In the first row only the first and last cards are face up,
+# and each later row has one more face-up card at each end"; Aisleriot: "place 10 cards across
+# ... with the first and last cards face up ... Continue this pattern (reversed and one more
+# card each pass) until 50 cards have been placed".
+_ENDS_UP = re.compile(
+    r"\bfirst\s+and\s+last\s+cards?\s+(?:are\s+|placed\s+)?face\s+up\b.*?\bone\s+more\b", _I | re.S
+)
+_ENDS_ROWS = re.compile(
+    rf"\b({NUM})\s+rows\b|\buntil\s+({NUM})\s+cards\s+have\s+been\s+placed\b", _I
+)
+
+
+def _from_the_ends(text: str, count: int) -> Shape:
+    """Row r (from 1) turns up the first r and last r cards: a pile's face-down cards are the
+    rows before it is reached from its nearer end, all at the bottom."""
+    ends = _ENDS_UP.search(text)
+    sizes = {
+        _n(m.group(1)) if m.group(1) else _n(m.group(2)) // count if count else -1
+        for m in _ENDS_ROWS.finditer(text)
+    }
+    if not ends or len(sizes) != 1 or count < 2:
+        return None
+    rows = sizes.pop()
+    if rows < 1:
+        return None
+    down = [min(i, count - 1 - i, rows) for i in range(count)]
+    return down, [rows - d for d in down], _phrase(ends), []
+
+
+# Odessa: rows across every pile, then more rows on the middle piles only. Ours: "Three rows
+# go face down across all seven piles, then three rows face up on top of them. Two more
+# face-up rows go on the five middle piles only"; Aisleriot: "Deal three rows face down
+# followed by three rows face up. Then deal two more rows face up in the middle five piles."
+_MORE_IN_MIDDLE = re.compile(
+    rf"\b({NUM})\s+rows\s+(?:go\s+)?face\s+down\b.*?\b({NUM})\s+rows\s+face\s+up\b.*?"
+    rf"\b({NUM})\s+more\s+(?:face[- ]up\s+)?rows\s+(?:go\s+|face\s+up\s+)?(?:on|in)\s+the\s+"
+    rf"(?:({NUM})\s+middle|middle\s+({NUM}))\s+piles\b",
+    _I | re.S,
+)
+
+
+def _more_in_the_middle(text: str, count: int) -> Shape:
+    match = _MORE_IN_MIDDLE.search(text)
+    if not match:
+        return None
+    down, up, more = (_n(match.group(i)) for i in (1, 2, 3))
+    middle = _n(match.group(4) or match.group(5))
+    side, odd = divmod(count - middle, 2)
+    if min(down, up, more, middle, side) < 0 or odd:
+        return None
+    extra = [0] * side + [more] * middle + [0] * side
+    return [down] * count, [up + e for e in extra], _phrase(match), []

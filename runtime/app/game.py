@@ -20,6 +20,7 @@ from runtime.app.stats import format_time
 from runtime.engine import Move, MoveKind, State
 from runtime.engine.assist import autofinish_moves
 from runtime.engine.cards import RANK_NAMES
+from runtime.engine.rules import Scoring
 
 AWAY_TICK = 5.0  # seconds: a clock tick later than this means the app was not running
 
@@ -126,10 +127,11 @@ class GamePresenter:
 
     def status_line(self) -> str:
         state = self.state
-        parts = [
-            f"{self.title} · {state.deal_code}",
-            _("Score {score}/{max}").format(score=state.score, max=state.rules.max_score),
-        ]
+        parts = [f"{self.title} · {state.deal_code}"]
+        if state.rules.scoring is not Scoring.NONE:  # "There is no scoring"
+            parts.append(
+                _("Score {score}/{max}").format(score=state.score, max=state.rules.max_score)
+            )
         stock = state.piles[state.layout.stock]
         if stock or state.layout.waste >= 0:
             parts.append(_("Stock {n}").format(n=len(stock)))
