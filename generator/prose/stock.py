@@ -76,11 +76,27 @@ _FILL_FIRST = re.compile(
     r"(?:if|when|whenever)\s+possible,?\s+before\s+(?:dealing|the\s+next\s+deal|you\s+deal)\b",
     _I,
 )
+# Scuffle: "a redeal gathers every card left on the Reserve piles, shuffles them and makes
+# them the new Stock" (ours); "Take all cards left over on the Reserve and reshuffle"
+# (Aisleriot).
+_REDEAL_RESERVES = re.compile(
+    r"\bredeal\s+gathers\s+(?:up\s+)?(?:every\s+card|all\s+(?:the\s+)?cards)\s+left\s+on\s+"
+    r"the\s+reserve(?:\s+piles)?\b"
+    r"|\btake\s+all\s+(?:the\s+)?cards\s+left\s+over\s+on\s+the\s+reserve\s+and\s+reshuffle\b",
+    _I,
+)
+_REDEAL_SHUFFLE = re.compile(
+    r"\bredeal\s+gathers\b.*?\bshuffles\s+them\b"
+    r"|\bleft\s+over\s+on\s+the\s+reserve\s+and\s+reshuffle\b",
+    _I,
+)
 # Rules read wherever the sentence is (the redeal one only in a sentence about the stock).
 _WHOLE_SENTENCE_RULES: tuple[tuple[re.Pattern[str], str, object], ...] = (
     (_FULL_TABLEAU, "stock.needs_full_tableau", True),
     (_FULL_BEFORE_DEAL, "stock.needs_full_tableau", True),
     (_DEAL_WITH_SPACES, "stock.needs_full_tableau", False),
+    (_REDEAL_RESERVES, "stock.redeal_from", "reserves"),
+    (_REDEAL_SHUFFLE, "stock.redeal_shuffle", True),
     (_FILL_FIRST, "stock.fill_spaces_first", True),
     (_PARTIAL_END, "stock.end", "partial"),
     (_NO_LIMIT, "stock.redeals", -1),

@@ -41,3 +41,16 @@ def shuffled_deck(seed: int, cards: Sequence[Card] | None = None) -> list[Card]:
         j = (next(numbers) * (i + 1)) >> 64
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+def redeal_shuffle(seed: int, cards: Sequence[Card]) -> list[Card]:
+    """``cards`` shuffled for a redeal that shuffles (Scuffle), by the same Fisher-Yates.
+
+    The seed mixes the deal's seed with the cards gathered, in order (a polynomial hash mod
+    2^64), so a redeal depends only on the deal and the position it is made from: undo and
+    redo, the solver and a saved game all see the same new stock.
+    """
+    mixed = seed & _MASK64
+    for card in cards:
+        mixed = (mixed * 0x100000001B3 + card + 1) & _MASK64
+    return shuffled_deck(next(splitmix64(mixed)), cards)

@@ -21,7 +21,7 @@ KeyFunction = Callable[[Piles, int], Hashable]
 def _foundations_by_rank(model: Model) -> bool:
     """Foundation cards never leave, and what a foundation takes depends on ranks alone: only
     each foundation's top rank matters."""
-    if model.rules.foundation_play_back:
+    if model.rules.foundation_play_back or model.rules.foundation_up_then_down:
         return False
     hosts, start = model.foundation_hosts, model.foundation_start
     by_rank: dict[int, tuple[frozenset[int], bool]] = {}

@@ -145,9 +145,13 @@ def model_for(rules: Rules, base: int) -> Model:
         # Taking the waste's top card early shifts later three-card deals: only safe when
         # dealing one at a time or when the waste will never be turned over again.
         waste_autoplay=rules.stock_draw == 1 or rules.redeals == 0,
-        tableau_symmetric=not rules.covered_by and rules.stock_target is not StockTarget.TABLEAU,
+        tableau_symmetric=not rules.covered_by
+        and rules.stock_target is not StockTarget.TABLEAU
+        and not rules.tableau_holes,  # a hole takes what other spaces do not
         reserves_symmetric=rules.reserves_accept and rules.stock_target is not StockTarget.RESERVES,
-        foundations_by_top=all(len(h) <= 1 for h in foundation_hosts),
+        # Going back down, a foundation's King may be its 13th card or its 14th.
+        foundations_by_top=all(len(h) <= 1 for h in foundation_hosts)
+        and not rules.foundation_up_then_down,
         waste_top_only=rules.waste_builds is not None,
         group_limit=rules.group_limit,
         group_move=rules.group_move,

@@ -10,7 +10,7 @@ from generator.check.golden import deal_codes, golden_dir, golden_files, perft, 
 from runtime.engine import DealCodeError, from_deal_code, game_ids, load_game, new_game
 from runtime.engine.cards import FACE_DOWN, deck_cards
 from runtime.engine.serialize import DealFormatError, state_from_json, state_json
-from runtime.engine.shuffle import shuffled_deck
+from runtime.engine.shuffle import redeal_shuffle, shuffled_deck
 
 from .conftest import option_sets
 
@@ -133,3 +133,11 @@ def test_deal_codes(game_id: str) -> None:
         from_deal_code(f"{game_id}-x")
     with pytest.raises(DealCodeError):
         from_deal_code(f"{game_id}-1-{'2' * (len(game.options) or 1)}")
+
+
+def test_a_shuffling_redeal_is_a_permutation_fixed_by_seed_and_cards() -> None:
+    cards = [5, 17, 30, 44, 2, 9]
+    first = redeal_shuffle(7, cards)
+    assert sorted(first) == sorted(cards)
+    assert redeal_shuffle(7, cards) == first  # undo/redo and saved games replay it
+    assert redeal_shuffle(8, cards) != first or redeal_shuffle(9, cards) != first
