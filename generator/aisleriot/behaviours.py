@@ -197,6 +197,13 @@ def _before_base_choice(case: Case) -> bool:
     return case.finding.kind == "aisleriot-only" and state.rules.base_first and not state.base
 
 
+def _choice_turn_not_dealable(case: Case) -> bool:
+    """While the base is open the Stock turns cards to choose from: Aisleriot's deal button
+    stays off, Helpdeck lists the turn as its deal."""
+    state = case.state
+    return case.finding.kind == "dealable" and bool(state.rules.base_choices) and not state.base
+
+
 def _double_click_before_base(case: Case) -> bool:
     """Helpdeck's double-click put a card on a foundation and chose the base; Aisleriot's
     did nothing while the base was not chosen."""
@@ -501,6 +508,12 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "the help makes choosing the base card the first move; Aisleriot's code lets other "
         "moves (a Reserve card onto the Tableau) come first",
         _before_base_choice,
+    ),
+    Behaviour(
+        "choice-turn-not-dealable",
+        "while the base card is open, a click on the Stock turns the next card to choose from; "
+        "Aisleriot's deal button stays off, Helpdeck lists the turn as its deal move",
+        _choice_turn_not_dealable,
     ),
     Behaviour(
         "double-click-before-base",

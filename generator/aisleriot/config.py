@@ -12,8 +12,18 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, StringConstraints
 
 # The named quantities of a position a Scheme variable may be set from.
-QUANTITIES = ("free_reserves", "redeals_used", "base_rank", "base_chosen", "score")
-_VALUE = r"^(free_reserves|redeals_used|base_rank|base_chosen|score|(not )?option:[a-z][a-z0-9_]*)$"
+QUANTITIES = (
+    "free_reserves",
+    "redeals_used",
+    "base_rank",
+    "base_chosen",
+    "base_choices_left",
+    "score",
+)
+_VALUE = (
+    r"^(free_reserves|redeals_used|base_rank|base_chosen|base_choices_left|score"
+    r"|(not )?option:[a-z][a-z0-9_]*)$"
+)
 _SCHEME_NAME = r"^[A-Za-z*][A-Za-z0-9*+!?<>=/_-]*$"
 _FILE = r"^[a-z][a-z0-9_-]*$"
 _PILE = r"^(s|w|f[1-9][0-9]?|t[1-9][0-9]?|r[1-9][0-9]?)$"
@@ -30,7 +40,8 @@ class AisleriotVariable(BaseModel):
     name: SchemeName
     value: Annotated[str, StringConstraints(pattern=_VALUE)] = Field(
         description=(
-            "free_reserves, redeals_used, base_rank, base_chosen, score, option:ID or not option:ID"
+            "free_reserves, redeals_used, base_rank, base_chosen, base_choices_left, score, "
+            "option:ID or not option:ID"
         )
     )
 

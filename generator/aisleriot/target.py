@@ -76,6 +76,8 @@ def quantity(state: State, name: str) -> int | bool:
         return state.base
     if name == "base_chosen":
         return state.base != 0
+    if name == "base_choices_left":  # cards still to turn while the base is open
+        return 0 if state.base else state.redeals_left
     if name == "score":
         return state.score
     raise ValueError(f"unknown quantity {name!r}")

@@ -38,6 +38,10 @@ def foundation_move(state: State, pile: int) -> Move | None:
         return None
     size = 13 if state.rules.foundations_take_suits else 1
     moves = [m for m in state.legal_moves() if m.kind is MoveKind.TRANSFER and m.src == pile]
+    if state.rules.double_click_sends_run:  # the longest run a foundation takes (Hamilton)
+        runs = [m for m in moves if m.dst in goals]
+        if runs:
+            return max(runs, key=lambda m: m.size)
     ups = [m for m in moves if m.size == size and m.dst in goals]
     if ups:  # a started pile before an empty one (where any card may start a foundation)
         return min(ups, key=lambda m: not state.piles[m.dst])
