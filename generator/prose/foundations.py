@@ -81,26 +81,6 @@ _SENDS_RUN = re.compile(
     r"|to\s+send\s+the\s+longest\s+run\s+(?:a|its)\s+foundation\s+takes\s+there)\b",
     _I,
 )
-_BASE_FROM_WASTE = re.compile(
-    r"\bput\s+the\s+waste's\s+card\s+on\s+the\s+first\s+foundation\b", _I
-)
-# While the base is open, the Stock turns cards to choose from, N at most (Hamilton: "The
-# first three cards may be turned over one at a time to Chooser").
-_BASE_CHOICES = re.compile(
-    rf"\bthe\s+first\s+({NUM})\s+cards\s+may\s+be\s+turned\s+over\s+one\s+at\s+a\s+time\s+to\s+"
-    r"(?:the\s+)?(?:chooser|waste)\b"
-    r"|\bturns\s+its\s+top\s+card\s+face\s+up\s+onto\s+the\s+waste\s+and\s+puts\s+the\s+waste's\s+"
-    rf"card\s+back\s+face\s+down\s+under\s+the\s+stock,\s+({NUM})\s+times\s+at\s+most\b",
-    _I,
-)
-# "Double clicking on a pile in the Tableau will move all possible cards from that pile to the
-# Foundation" (Hamilton): the longest run a foundation takes, in one move.
-_SENDS_RUN = re.compile(
-    r"\bdouble[\s-]?click(?:ing)?\s+(?:on\s+)?a\s+(?:tableau\s+pile|pile\s+in\s+the\s+tableau)\s+"
-    r"(?:will\s+move\s+all\s+possible\s+cards\s+from\s+that\s+pile\s+to\s+the\s+foundation"
-    r"|to\s+send\s+the\s+longest\s+run\s+(?:a|its)\s+foundation\s+takes\s+there)\b",
-    _I,
-)
 _ACE = re.compile(r"(?<!wrapping\s)\bfrom\s+aces?\s+(?:up\s+)?to\s+kings?\b", _I)
 _PLAY_BACK = re.compile(
     r"\bplayed\s+back\s+on\s*to\s+the\s+tableau\b|\b(?:are|is|stays?|remains?)\s+still\s+in\s+play\b"
