@@ -16,6 +16,7 @@ from generator.prose import (
     extract_facts,
     foundations,
     groups,
+    holes,
     main_report,
     outcome,
     presence,
@@ -31,7 +32,18 @@ from generator.prose.text import Sentence
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus" / "aisleriot" / "help" / "C"
-FAMILIES = (builds, capacity, empty, foundations, groups, outcome, presence, reserves, stock)
+FAMILIES = (
+    builds,
+    capacity,
+    empty,
+    foundations,
+    groups,
+    holes,
+    outcome,
+    presence,
+    reserves,
+    stock,
+)
 
 
 def facts_of(
@@ -330,6 +342,27 @@ RULE_EXAMPLES += [
         None,
         {"tableau.capacity": 3},
     ),
+    # Bear River's holes: spaces with a rule of their own.
+    (
+        "Piles 6, 12 and 18, the last of each row, are holes.",
+        None,
+        {"tableau.holes": [6, 12, 18]},
+    ),
+    (
+        "An empty hole can be filled with any card.",
+        None,
+        {"tableau.hole_empty": "any"},
+    ),
+    (
+        "An empty Hole pile CAN have a new card placed on it.",
+        None,
+        {"tableau.hole_empty": "any"},
+    ),
+    (
+        "An empty standard pile CANNOT have a new card placed on it.",
+        None,
+        {"tableau.empty": "none"},
+    ),
     # Eagle Wing's Reserve: face down until its last card.
     (
         "However, when there is only one card left in the Reserve, it will become visible.",
@@ -372,6 +405,67 @@ RULE_EXAMPLES += [
         "Take all cards left over on the Reserve and reshuffle.",
         None,
         {"stock.redeal_from": "reserves", "stock.redeal_shuffle": True},
+    ),
+]
+
+
+# A base the player chooses, or none (Chessboard, Glenwood, Hamilton, Eliminator).
+RULE_EXAMPLES += [
+    (
+        "To be built up in suit from base card of your choice, wrapping from King to Ace if "
+        "necessary.",
+        "foundation",
+        {
+            "foundations.build.direction": "up",
+            "foundations.build.suit": "same_suit",
+            "foundations.build.wrap": True,
+            "foundations.base": "chosen",
+        },
+    ),
+    (
+        "The first card you put on a Foundation may be any card.",
+        "foundation",
+        {"foundations.base": "chosen"},
+    ),
+    (
+        "Any card can be placed as the first card in the Foundation.",
+        "foundation",
+        {"foundations.base": "any"},
+    ),
+    (
+        "The first item of play is to select an available card for the first Foundation.",
+        None,
+        {"foundations.base_first": True, "foundations.base": "chosen"},
+    ),
+    (
+        "First Foundation pile is started by player selecting a card from the Reserves.",
+        "foundation",
+        {
+            "foundations.base_first": True,
+            "foundations.base": "chosen",
+            "foundations.base_from": ["reserve"],
+        },
+    ),
+    (
+        "Whole piles can be played on to another Tableau.",
+        "tableau",
+        {"tableau.group_move": "whole_pile"},
+    ),
+    (
+        "Empty slots in the Tableau can be filled by any available card in the Reserves or, if "
+        "all the Reserves are empty, from the Waste.",
+        "tableau",
+        {
+            "tableau.empty": "any",
+            "tableau.empty_from": ["waste", "reserve"],
+            "tableau.waste_fills_last": True,
+        },
+    ),
+    (
+        "Double clicking on a pile in the Tableau will move all possible cards from that pile to "
+        "the Foundation.",
+        "tableau",
+        {"tableau.double_click_sends_run": True},
     ),
 ]
 
@@ -1239,3 +1333,25 @@ def test_where_a_space_is_filled_from(text: str, expected: dict[str, Any]) -> No
 )
 def test_twos_start_and_aces_are_high(text: str, expected: dict[str, Any]) -> None:
     assert facts_of(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "Two of them are stacks of nine cards, and the third is a single card lying across "
+            "the tops of both: a stack's top card is free only once that single card is gone.",
+            {"reserves.deal": [9, 9, 1], "reserves.covered_by": [[3], [3], []]},
+        ),
+        (
+            "Two stacks of 9 cards each, with a single above both stacks.",
+            {
+                "reserves.count": 3,
+                "reserves.deal": [9, 9, 1],
+                "reserves.covered_by": [[3], [3], []],
+            },
+        ),
+    ],
+)
+def test_two_stacks_under_one_card(text: str, expected: dict[str, Any]) -> None:
+    assert facts_of(text, "reserve", "setup", "reserve") == expected

@@ -65,7 +65,7 @@ def replay_line(state: State) -> str:
 
 
 def position_of(state: State, game: Target) -> Position:
-    return {slot: state.piles[i] for i, slot in enumerate(game.slots) if slot is not None}
+    return game.position(state.piles)
 
 
 def _key(position: Position) -> PositionKey:
@@ -206,14 +206,21 @@ def _cards(changes: list[list[Any]]) -> Position:
 
 def _action_for(move: Move, state: State, game: Target) -> tuple[Any, ...]:
     if move.kind is MoveKind.TRANSFER:
-        return ("drag", game.slot_of(move.src), move.size, game.slot_of(move.dst))
+        src, dst = move.src, move.dst
+        return (
+            "drag",
+            game.top_slot(src, len(state.piles[src])),
+            move.size,
+            game.top_slot(dst, len(state.piles[dst]), adding=True),
+        )
     return ("click", game.slot_of(state.layout.stock))
 
 
 def _compare_double_clicks(
     state: State, game: Target, before: Position, double: dict[int, Position], note: Any
 ) -> None:
-    for pile, slot in enumerate(game.slots):
+    for pile in range(len(game.slots)):
+        slot = game.top_slot(pile, len(state.piles[pile]))
         if slot is None:
             continue
         move = foundation_move(state, pile)

@@ -58,6 +58,12 @@ class AisleriotConfig(BaseModel):
     variables: tuple[AisleriotVariable, ...] = ()
     # Helpdeck pile name -> Aisleriot slot id, only where matching by the deal cannot tell.
     slots: dict[Annotated[str, StringConstraints(pattern=_PILE)], int] = Field(default_factory=dict)
+    # Helpdeck pile name -> the column of one-card slots Aisleriot keeps that pile in, bottom
+    # card first (Backbone's reserve stacks: each slot covered by the next).
+    stacks: dict[
+        Annotated[str, StringConstraints(pattern=_PILE)],
+        Annotated[tuple[int, ...], Field(min_length=2, max_length=52)],
+    ] = Field(default_factory=dict)
 
     def scheme_file(self, game_id: str) -> str:
         return self.scheme or game_id.replace("_", "-")

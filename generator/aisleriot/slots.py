@@ -6,7 +6,8 @@
    Helpdeck's deal is set into Aisleriot with the slots matched so far, and each empty slot
    gets the empty pile whose legal drags (source pile, card count) are most like the drags
    Aisleriot accepts onto that slot; ties go in order.
-3. The sidecar's ``aisleriot.slots`` fixes any pile by name first.
+3. The sidecar's ``aisleriot.slots`` fixes any pile by name first, and ``aisleriot.stacks``
+   a pile Aisleriot keeps as a column of one-card slots (its first slot stands for it).
 
 A Helpdeck pile with no slot must stay empty (FreeCell's stock); a slot with cards and no
 pile is an error.
@@ -42,13 +43,25 @@ def match_slots(ar: Aisleriot, target: Target, options: Mapping[str, bool] | Non
     unknown = sorted(set(pinned) - set(names))
     if unknown:
         raise TargetError(f"aisleriot.slots names no pile of this game: {', '.join(unknown)}")
+    columns = target.config.stacks
+    unknown = sorted(set(columns) - set(names))
+    if unknown:
+        raise TargetError(f"aisleriot.stacks names no pile of this game: {', '.join(unknown)}")
     slots: dict[int, int | None] = {}
+    stacks: list[tuple[int, ...]] = [() for _ in names]
     for pile, name in enumerate(names):
         if name in pinned:
             if pinned[name] not in theirs:
                 raise TargetError(f"aisleriot.slots.{name}: Aisleriot has no slot {pinned[name]}")
             slots[pile] = pinned[name]
-    free = [slot for slot in sorted(theirs) if slot not in slots.values()]
+        if name in columns:
+            missing = [s for s in columns[name] if s not in theirs]
+            if missing:
+                raise TargetError(f"aisleriot.stacks.{name}: Aisleriot has no slots {missing}")
+            stacks[pile] = columns[name]
+            slots[pile] = columns[name][0]
+    taken = set(slots.values()) | {s for stack in stacks for s in stack}
+    free = [slot for slot in sorted(theirs) if slot not in taken]
     piles = [
         p
         for p in range(len(names))
@@ -72,9 +85,9 @@ def match_slots(ar: Aisleriot, target: Target, options: Mapping[str, bool] | Non
         )
     empty = [p for p in piles if p not in slots]
     if empty:
-        _match_empty(ar, target, state, slots, empty, free)
+        _match_empty(ar, replace(target, stacks=tuple(stacks)), state, slots, empty, free)
     full = tuple(slots.get(p) for p in range(len(names)))
-    return replace(target, slots=full)
+    return replace(target, slots=full, stacks=tuple(stacks) if columns else ())
 
 
 def _match_empty(
@@ -88,14 +101,14 @@ def _match_empty(
     if len(free) < len(empty):
         names = ", ".join(state.layout.names[p] for p in empty)
         raise TargetError(f"Aisleriot has {len(free)} empty slots for the empty piles {names}")
-    ar.set_slots({slot: state.piles[p] for p, slot in slots.items() if slot is not None})
+    known = replace(target, slots=tuple(slots.get(p) for p in range(len(state.piles))))
+    ar.set_slots(known.position(state.piles))
     for module, name, value in replace(target, slots=()).variables(state):
         ar.set_var(module, name, value)
-    pile_of = {slot: p for p, slot in slots.items()}
     accepted: dict[int, set[tuple[int | None, int]]] = {slot: set() for slot in free}
     for src, n, dst, _droppable, ok, _changes, _score in ar.probe()["drops"]:
         if ok is True and dst in accepted:
-            accepted[dst].add((pile_of.get(src), n))
+            accepted[dst].add((known.pile_of(src), n))
     legal: dict[int, set[tuple[int | None, int]]] = {p: set() for p in empty}
     for move in state.legal_moves():
         if move.kind is MoveKind.TRANSFER and move.dst in legal:

@@ -28,8 +28,11 @@ class TargetError(Exception):
 class Target:
     game: GameDefinition
     config: AisleriotConfig
-    # Helpdeck pile index -> Aisleriot slot id (None: a pile Aisleriot lacks, always empty)
+    # Helpdeck pile index -> Aisleriot slot id (None: a pile Aisleriot lacks, always empty);
+    # for a stack, its first slot
     slots: tuple[int | None, ...] = ()
+    # Helpdeck pile index -> the one-card slots holding it, bottom first (() for a plain pile)
+    stacks: tuple[tuple[int, ...], ...] = ()
 
     @property
     def id(self) -> str:
@@ -43,7 +46,32 @@ class Target:
         return self.slots[pile]
 
     def pile_of(self, slot: int) -> int | None:
-        return self.slots.index(slot) if slot in self.slots else None
+        if slot in self.slots:
+            return self.slots.index(slot)
+        return next((p for p, stack in enumerate(self.stacks) if slot in stack), None)
+
+    def top_slot(self, pile: int, height: int, adding: bool = False) -> int | None:
+        """The slot a drag starts from (the pile's top card) or, when ``adding``, lands on;
+        a stack's top card is in its ``height``-th slot."""
+        stack = self.stacks[pile] if self.stacks else ()
+        if not stack:
+            return self.slots[pile]
+        index = height if adding else height - 1
+        return stack[min(max(index, 0), len(stack) - 1)]
+
+    def position(self, piles: tuple[tuple[int, ...], ...]) -> dict[int, tuple[int, ...]]:
+        """Slot id -> cards, bottom first; a stack's cards one per slot."""
+        position: dict[int, tuple[int, ...]] = {}
+        for pile, slot in enumerate(self.slots):
+            stack = self.stacks[pile] if self.stacks else ()
+            if stack:
+                cards = piles[pile]
+                position.update(
+                    (s, cards[i : i + 1] if i < len(cards) else ()) for i, s in enumerate(stack)
+                )
+            elif slot is not None:
+                position[slot] = piles[pile]
+        return position
 
     def variables(self, state: State) -> list[Variable]:
         """The sidecar's variables, each from its named quantity of ``state``."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK, SUIT
 from runtime.engine.moves import DEAL, REDEAL, Move
-from runtime.engine.rules import GroupLimit, GroupMove, PileKind, StockTarget
+from runtime.engine.rules import Accepts, GroupLimit, GroupMove, PileKind, StockTarget
 from runtime.engine.state import State
 
 
@@ -30,6 +30,14 @@ def _group_size(state: State, pile: tuple[int, ...]) -> int:
                 break
         size += 1
     return size
+
+
+def _space_accepts(state: State, pile: int) -> Accepts | None:
+    """What may start empty tableau pile `pile`: its hole rule (Bear River) or the usual one."""
+    rules = state.rules
+    if pile - state.layout.tableau[0] in rules.tableau_holes:
+        return rules.tableau_hole_accepts
+    return rules.tableau_empty_accepts
 
 
 def _group_limit(state: State, to_empty: bool) -> int:
@@ -99,6 +107,15 @@ def reference_moves(state: State) -> set[Move]:
             and any(piles[first + c] for c in rules.covered_by[src - first])
         ):
             continue
+        if (
+            kind is PileKind.RESERVE
+            and rules.reserve_covered_by
+            and any(
+                piles[layout.reserves[c]]
+                for c in rules.reserve_covered_by[src - layout.reserves[0]]
+            )
+        ):
+            continue
         if tables.foundation is not None and kind is not PileKind.FOUNDATION:
             for dst in layout.foundations:
                 target = piles[dst]
@@ -157,7 +174,7 @@ def reference_moves(state: State) -> set[Move]:
                         ):
                             moves.add(Move.transfer(src, dst, n))
                 elif (
-                    tables.tableau_empty is not None
+                    (space := _space_accepts(state, dst)) is not None
                     and (not rules.tableau_empty_from or kind in rules.tableau_empty_from)
                     and not (waste_waits and kind is PileKind.WASTE)
                 ):
@@ -167,7 +184,7 @@ def reference_moves(state: State) -> set[Move]:
                     for n in range(1, most + 1):
                         if whole_only and 1 < n < group:
                             continue
-                        if tables.tableau_empty[pile[-n]]:
+                        if space(pile[-n], state.base):
                             moves.add(Move.transfer(src, dst, n))
         if rules.reserves_accept and kind in (PileKind.TABLEAU, PileKind.WASTE):
             for dst in layout.reserves:

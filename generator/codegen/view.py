@@ -57,6 +57,7 @@ _OPTIONAL_FIELDS = {
     "foundation_keeps_base": "False",
     "tableau_refill": "Refill.NONE",
     "tableau_empty_from": "()",
+    "reserve_covered_by": "()",
     "tableau_waste_fills_last": "False",
     "base_first": "False",
     "base_from": "()",
@@ -216,6 +217,10 @@ def _rules_fields(spec: VariantSpec) -> tuple[list[Field], list[Predicate]]:
             use(empty_predicate(tableau.hole_empty) if tableau.holes else None),
         ),
         ("reserves_accept", literal(spec.reserves.accepts)),
+        (
+            "reserve_covered_by",
+            literal(tuple(tuple(c - 1 for c in over) for over in spec.reserves.covered_by)),
+        ),
         ("reserve_reveal_last", literal(spec.reserves.reveal is Reveal.LAST)),
         ("reserve_capacity", literal(spec.reserves.capacity)),
         ("stock_draw", literal(spec.stock.draw)),

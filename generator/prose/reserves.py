@@ -66,6 +66,17 @@ _REVEAL_LAST = re.compile(
     r"|\bstay\s+face\s+down\s+until\s+only\s+one\s+is\s+left\b",
     _I,
 )
+# Two stacks under one card lying across both (Backbone): "Two of them are stacks of nine
+# cards, and the third is a single card lying across the tops of both" (ours); "Two stacks of
+# 9 cards each, with a single above both stacks" (Aisleriot's, which names no pile count).
+_BRIDGE = re.compile(
+    rf"\btwo\s+of\s+them\s+are\s+stacks\s+of\s+({NUM})\s+cards,?\s+and\s+the\s+third\s+is\s+a\s+"
+    r"single\s+card\s+lying\s+across\s+the\s+tops\s+of\s+both\b"
+    r"(?::\s+a\s+stack's\s+top\s+card\s+is\s+free\s+only\s+once\s+that\s+single\s+card\s+is\s+gone\b)?"
+    rf"|\btwo\s+stacks\s+of\s+({NUM})\s+cards\s+each,?\s+with\s+a\s+single\s+(?:card\s+)?"
+    r"(?:above|across|over)\s+both(?:\s+stacks)?\b",
+    _I,
+)
 _DEAL_MIDDLE = re.compile(r"\b(?:two\s+middle|middle\s+two)\s+(?:reserves|cells|piles)\b", _I)
 
 
@@ -90,6 +101,13 @@ def find(sentence: Sentence) -> list[Hit]:
         hits.append(Hit("reserves.accepts", True, _words(accepts)))
     if not about_reserve:
         return hits
+    bridge = _BRIDGE.search(text)
+    if bridge and sentence.row == "reserve":
+        size = number(bridge.group(1) or bridge.group(2)) or 0
+        if bridge.group(2):  # no sentence of its own gives the count
+            hits.append(Hit("reserves.count", 3, _words(bridge)))
+        hits.append(Hit("reserves.deal", [size, size, 1], _words(bridge)))
+        hits.append(Hit("reserves.covered_by", [[3], [3], []], _words(bridge)))
     reveal = _REVEAL_LAST.search(text)
     if reveal:
         hits.append(Hit("reserves.reveal", "last", _words(reveal)))

@@ -249,6 +249,9 @@ class Reserves(Model):
     accepts: bool = False  # cells: a player may put a card here
     face_down: tuple[int, ...] = ()  # face-down cards at the bottom of each pile's deal
     reveal: Reveal = Reveal.TOP  # when a face-down card left on top is turned up
+    # Per reserve pile, the reserve piles (numbered from 1) lying across it: its top card is
+    # free only once they are all empty (Backbone: two stacks under one single card).
+    covered_by: tuple[tuple[int, ...], ...] = ()
 
     @model_validator(mode="after")
     def _deal_matches_count(self) -> Reserves:
@@ -259,6 +262,15 @@ class Reserves(Model):
             or any(not 0 <= d <= n for d, n in zip(self.face_down, self.deal, strict=True))
         ):
             raise ValueError(f"face_down {list(self.face_down)} does not fit deal {self.deal}")
+        if self.covered_by and (
+            len(self.covered_by) != self.count
+            or any(
+                not 1 <= c <= self.count or c == i + 1
+                for i, over in enumerate(self.covered_by)
+                for c in over
+            )
+        ):
+            raise ValueError(f"covered_by {self.covered_by} does not fit {self.count} reserves")
         return self
 
 

@@ -178,6 +178,8 @@ class Plan:
     foundation_start: tuple[int, ...]
     tableau_next: NextCards | None
     tableau_start: tuple[int, ...] | None
+    holes: frozenset[int]  # tableau piles whose spaces take `hole_start` instead (Bear River)
+    hole_start: tuple[int, ...] | None
     waste_next: tuple[frozenset[int], ...] | None
     tableau_role_group: bool  # tableau sources may move more than their top card
     # [lower * 52 + upper]: may `upper` stay on `lower` within a moving group (None: any cards)
@@ -224,6 +226,8 @@ def plan_for(rules: Rules, base: int) -> Plan:
     first = layout.tableau[0] if layout.tableau else 0
     for i, over in enumerate(rules.covered_by):
         covered[first + i] = tuple(first + c for c in over)
+    for pile, over in zip(layout.reserves, rules.reserve_covered_by, strict=False):
+        covered[pile] = tuple(layout.reserves[c] for c in over)
     uncovers = tuple(
         tuple(p for p, over in enumerate(covered) if pile in over) for pile in range(len(covered))
     )
@@ -265,6 +269,8 @@ def plan_for(rules: Rules, base: int) -> Plan:
         foundation_start=_start_cards(tables.foundation_empty) or (),
         tableau_next=_next_cards(tables.tableau),
         tableau_start=_start_cards(tables.tableau_empty),
+        holes=frozenset(layout.tableau[i] for i in rules.tableau_holes),
+        hole_start=_start_cards(_accept_table(rules.tableau_hole_accepts, base)),
         waste_next=waste_next,
         tableau_role_group=rules.group_move.value != "one",
         group_table=group_table,

@@ -185,6 +185,8 @@ class Rules:
     tableau_hole_accepts: Accepts | None = None
     tableau_capacity: int = 0  # the most cards a player's move may leave on a tableau pile (0: any)
     reserves_accept: bool = False
+    # Per reserve pile: the reserve piles (0-based) that must be empty before it plays.
+    reserve_covered_by: tuple[tuple[int, ...], ...] = ()
     # A reserve's face-down top card turns up only once it is the pile's last card (Eagle Wing).
     reserve_reveal_last: bool = False
     reserve_capacity: int = 1

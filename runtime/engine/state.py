@@ -13,6 +13,7 @@ from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, SUIT, ca
 from runtime.engine.dealing import deal_piles
 from runtime.engine.layout import (
     ROLE_FOUNDATION,
+    ROLE_RESERVE,
     ROLE_TABLEAU,
     ROLE_WASTE,
     Layout,
@@ -236,11 +237,12 @@ class State:
                     cards = tableau_next[target[-1]]
                     if fixed and len(target) >= 2 and tableau_table is not None:
                         cards = _continuing(target, cards, tableau_table)
-                elif tableau_start is not None:
-                    cards = tableau_start
-                    empty_tableau = True
                 else:
-                    continue
+                    space_cards = plan.hole_start if dst in plan.holes else tableau_start
+                    if space_cards is None:
+                        continue
+                    cards = space_cards
+                    empty_tableau = True
                 for card in cards:
                     found = to_tableau.get(card)
                     if found is None:
@@ -285,7 +287,7 @@ class State:
                 continue
             if keeps_base and role == ROLE_FOUNDATION and len(pile) == 1:
                 continue
-            if covered is not None and role == ROLE_TABLEAU:
+            if covered is not None and role in (ROLE_TABLEAU, ROLE_RESERVE):
                 blocked = False
                 for over in covered[src]:
                     if piles[over]:

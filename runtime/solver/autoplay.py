@@ -24,7 +24,8 @@ def _below(model: Model, card: int) -> set[int]:
 
 def autoplay_function(model: Model) -> Autoplay:
     """The first safe foundation move in ``piles``, if any."""
-    if model.rules.covered_by or all(n is None for n in model.safe_needs):
+    rules = model.rules
+    if rules.covered_by or rules.reserve_covered_by or all(n is None for n in model.safe_needs):
         return lambda piles: None
     # What a playable card still needs beyond the cards already under it on its foundation;
     # often nothing (building in suit), which skips the look at the foundations entirely.

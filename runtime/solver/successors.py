@@ -53,6 +53,7 @@ def fast_supported(model: Model) -> bool:
     rules = model.rules
     return (
         not rules.covered_by
+        and not rules.reserve_covered_by
         and rules.decks == 1  # hosts are looked up by card value: duplicates would collide
         and rules.group_move in (GroupMove.ONE, GroupMove.BUILD, GroupMove.ANY_FACE_UP)
         and not rules.foundation_keeps_base
@@ -66,6 +67,7 @@ def fast_supported(model: Model) -> bool:
         and not rules.waste_build_first
         and not rules.stock_fill_spaces_first  # whether the stock deals depends on spaces
         and not rules.tableau_capacity  # a full pile takes nothing
+        and not rules.tableau_holes  # spaces with rules of their own
         and not rules.reserve_reveal_last
         and not rules.tableau_fixed_direction  # a pile's top two cards choose what it takes
         and not rules.foundation_up_then_down  # a full foundation builds back down
@@ -129,8 +131,11 @@ def fast_generator(model: Model) -> Generator:
                 if len(piles[r]) < capacity:
                     if not piles[r]:
                         n_free += 1
-                    if not free_reserves or not sym_r:
-                        free_reserves.append(r)
+                        # Empty reserves are interchangeable: one stands for all. A reserve
+                        # holding cards is not (Sir Tommy's piles take any number).
+                        if sym_r and n_free > 1:
+                            continue
+                    free_reserves.append(r)
         else:
             n_free = sum(1 for r in reserves if not piles[r])
         if limit_kind is GroupLimit.NONE:
