@@ -41,6 +41,13 @@ _T = MoveKind.TRANSFER
 _CHECK_EVERY = 256
 # Children allowed to the first, relevant-moves-only phase of `CellsSearch.solve`.
 RELEVANT_BUDGET = 5000
+FIRST_BUDGET = 50_000  # the complete search's first try, before the portfolio
+# (relevant moves only, cell weight, children, can prove a loss): after the first tries.
+PORTFOLIO: tuple[tuple[bool, int, int, bool], ...] = (
+    (True, 12, 5000, False),
+    (False, 18, 20_000, True),
+    (False, 9, 20_000, True),
+)
 
 # Position keys: SHIFT bits per card, saying where the card lies: home (0), on card b in
 # the tableau or a reserve (b + 1), at the bottom of a tableau pile (BOTTOM), at the bottom
@@ -73,6 +80,8 @@ def cells_supported(model: Model) -> bool:
         and rules.decks == 1
         and rules.goal is Goal.ALL_TO_FOUNDATIONS
         and rules.tableau_refill is Refill.NONE
+        and not rules.tableau_capacity
+        and not rules.tableau_holes
         and not rules.foundations_take_suits
         and all(down == 0 for down, _ in rules.tableau_deal)
         and not any(rules.tableau_face_rows)
@@ -118,6 +127,7 @@ class CellsSearch:
     def __init__(self, model: Model) -> None:
         rules = model.rules
         self.model = model
+        self.cell = CELL  # the cell weight: `solve` tries a second one on hard deals
         count = len(model.layout.kinds)
         self.one = tuple(
             tuple(Move(_T, src, dst, 1) for dst in range(count)) for src in range(count)
@@ -266,7 +276,7 @@ class CellsSearch:
     def part(self, index: int, p: tuple[int, ...], wanted: dict[int, int]) -> int:
         """One tableau pile's or cell's share of `estimate`."""
         if self.is_cell[index]:
-            return CELL if p else 0
+            return self.cell if p else 0
         if not p:
             return -EMPTY
         buried = 0
@@ -327,7 +337,7 @@ class CellsSearch:
                 score -= EMPTY
         for r in self.reserves:
             if piles[r]:
-                score += CELL
+                score += self.cell
         return score + BURIED * buried
 
     def wanted(self, piles: Piles) -> dict[int, int]:
@@ -572,6 +582,7 @@ class CellsSearch:
         memo: dict[tuple[int, ...], int] = {}
         push, pop = heapq.heappush, heapq.heappop
         perf = time.perf_counter
+        cell = self.cell
         nodes = 1
         order = 0
         check = _CHECK_EVERY
@@ -661,7 +672,7 @@ class CellsSearch:
                     # One card between two piles: the estimate's change, term by term.
                     value = score
                     if is_cell[src]:
-                        value -= CELL
+                        value -= cell
                     elif len(p) > 1:
                         value -= BURIED * (counts[src] - (card in wanted))
                         if not tab[p[-2] * DECK_SIZE + card]:
@@ -671,7 +682,7 @@ class CellsSearch:
                     else:
                         value -= EMPTY
                     if is_cell[dst]:
-                        value += CELL
+                        value += cell
                     elif d:
                         value += BURIED * counts[dst]
                         if not tab[d[-1] * DECK_SIZE + card]:
@@ -705,18 +716,32 @@ class CellsSearch:
     ) -> CellsResult:
         """`best_first` on the relevant moves only, with a small budget: most winnable deals
         are won there, with a legal line (every relevant move is a legal move); if not, the
-        complete `best_first` from scratch, which alone can prove a position lost. The
-        node limit covers both."""
-        first = self.best_first(
-            root, min(RELEVANT_BUDGET, max_nodes), deadline, dead, False, relevant_only=True
+        complete `best_first` from scratch, which alone can prove a position lost: first
+        with a budget that settles most of the rest, then, after a few short searches that
+        weigh cells otherwise (`PORTFOLIO`: each finds some deals the main weighting finds
+        only after millions of positions), with what is left. The node limit covers all."""
+        nodes = 0
+        phases: tuple[tuple[bool, int, int, bool], ...] = (
+            (True, CELL, RELEVANT_BUDGET, False),
+            (False, CELL, FIRST_BUDGET, True),
+            *PORTFOLIO,
+            (False, CELL, max_nodes, True),
         )
-        if first.won:
-            return first
-        if deadline is not None and time.perf_counter() > deadline:
-            return CellsResult(None, (), first.nodes)
-        rest = max(max_nodes - first.nodes, 1)
-        second = self.best_first(root, rest, deadline, dead, exhaust_dead)
-        return CellsResult(second.won, second.moves, first.nodes + second.nodes, second.dead)
+        for relevant, cell, budget, exhaustive in phases:
+            budget = min(budget, max_nodes - nodes)
+            if budget <= 0 or (deadline is not None and time.perf_counter() > deadline):
+                break
+            self.cell = cell
+            try:
+                found = self.best_first(
+                    root, budget, deadline, dead, exhaust_dead and exhaustive, relevant
+                )
+            finally:
+                self.cell = CELL
+            nodes += found.nodes
+            if found.won or (found.won is not None and exhaustive):
+                return CellsResult(found.won, found.moves, nodes, found.dead)
+        return CellsResult(None, (), nodes)
 
     def check_child(
         self, piles: Piles, move: Move, key: Key, value: int, wanted: dict[int, int]

@@ -23,9 +23,17 @@ from runtime.solver.autoplay import autoplay_function
 from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.native import cells_module
+from runtime.solver.stock import (
+    Action,
+    ActionGenerator,
+    StockPositions,
+    stock_move_generator,
+    stock_moves_supported,
+)
 from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
 
 DEFAULT_MAX_NODES = 200_000
+STOCK_SHARE = 0.5  # of a stock game's budget for the plain moves, before the stock moves
 _CHECK_EVERY = 256
 
 
@@ -57,18 +65,51 @@ class _Search:
         self.state = state.clone()
         self.model: Model = model_for(state.rules, state.base)
         self.key: KeyFunction = key_function(self.model)
-        self.generate: Generator = (
+        self.moves: Generator = (
             fast_generator(self.model)
             if fast_supported(self.model)
             else engine_generator(self.model, state.clone())
+        )
+        self.stock_moves: ActionGenerator | None = (
+            stock_move_generator(self.model, self.moves)
+            if stock_moves_supported(self.model)
+            else None
         )
         self.autoplay = autoplay_function(self.model)
         self.won = _won_function(self.model, state)
 
     def run(self, max_nodes: int, deadline: float | None, dead: DeadSet | None) -> SolveResult:
+        """Depth first over the plain moves; for a stock that cycles, only half the budget,
+        then again over the stock moves (`stock.py`), which order the search otherwise and
+        prune positions whose stock only stands further on (some deals fall to one, some to
+        the other; both are complete, so either may prove a deal lost)."""
+        if self.stock_moves is None:
+            return self.depth_first(self.moves, max_nodes, deadline, dead)
+        started = time.perf_counter()
+        half = None if deadline is None else started + (deadline - started) * STOCK_SHARE
+        root = self.state.clone()
+        first = self.depth_first(self.moves, int(max_nodes * STOCK_SHARE), half, dead)
+        if first.verdict is not Verdict.UNKNOWN:
+            return first
+        self.state = root
+        rest = max(max_nodes - first.nodes, 1)
+        second = self.depth_first(self.stock_moves, rest, deadline, dead, stock_places=True)
+        seconds = time.perf_counter() - started
+        return SolveResult(second.verdict, second.moves, first.nodes + second.nodes, seconds)
+
+    def depth_first(
+        self,
+        generate: ActionGenerator | Generator,
+        max_nodes: int,
+        deadline: float | None,
+        dead: DeadSet | None,
+        stock_places: bool = False,
+    ) -> SolveResult:
+        """One search; with ``stock_places`` the transposition table is `StockPositions`
+        (sound only over stock moves: a deal alone would be dominated by its parent)."""
         state = self.state
         apply, undo = state.apply, state.undo
-        key, generate, autoplay, won = self.key, self.generate, self.autoplay, self.won
+        key, autoplay, won = self.key, self.autoplay, self.won
         known_dead = dead.keys if dead is not None else set()
         visited: set[Hashable] = set()
         path: list[Move] = []
@@ -92,11 +133,19 @@ class _Search:
         root_played = enter()
         if won(state.piles):
             return result(Verdict.WINNABLE, 1)
-        root_key = key(state.piles, state.redeals_left)
-        if root_key in known_dead:
-            return result(Verdict.UNWINNABLE, 1)
-        visited.add(root_key)
-        frames: list[tuple[list[Move], int]] = [(generate(state.piles, state.redeals_left), 0)]
+        places = StockPositions(self.model, key) if stock_places else None
+        if places is not None:
+            places.add_keys(known_dead)
+            if not places.visit(state.piles, state.redeals_left):
+                return result(Verdict.UNWINNABLE, 1)
+        else:
+            root_key = key(state.piles, state.redeals_left)
+            if root_key in known_dead:
+                return result(Verdict.UNWINNABLE, 1)
+            visited.add(root_key)
+        frames: list[tuple[list[Action], int]] = [
+            (list(generate(state.piles, state.redeals_left)), 0)
+        ]
         nodes = 1
         while frames:
             moves = frames[-1][0]
@@ -110,24 +159,36 @@ class _Search:
                 nodes >= max_nodes or (deadline is not None and time.perf_counter() > deadline)
             ):
                 return result(Verdict.UNKNOWN, nodes)
-            move = moves.pop()
-            apply(move)
-            path.append(move)
-            played = 1 + enter()
+            action = moves.pop()
+            if isinstance(action, Move):
+                apply(action)
+                path.append(action)
+                played = 1
+            else:  # a stock move: deals and redeals, then the waste card's move
+                for move in action:
+                    apply(move)
+                    path.append(move)
+                played = len(action)
+            played += enter()
             piles = state.piles
             if won(piles):
                 return result(Verdict.WINNABLE, nodes)
-            k = key(piles, state.redeals_left)
-            if k in visited or k in known_dead:
+            if places is not None:
+                fresh = places.visit(piles, state.redeals_left)
+            else:
+                k = key(piles, state.redeals_left)
+                fresh = k not in visited and k not in known_dead
+                if fresh:
+                    visited.add(k)
+            if not fresh:
                 for _ in range(played):
                     undo()
                     path.pop()
                 continue
-            visited.add(k)
-            frames.append((generate(piles, state.redeals_left), played))
+            frames.append((list(generate(piles, state.redeals_left)), played))
         del root_played
         if dead is not None:
-            dead.keys |= visited
+            dead.keys |= visited if places is None else places.keys()
         return result(Verdict.UNWINNABLE, nodes)
 
 
