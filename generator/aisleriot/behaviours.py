@@ -405,7 +405,8 @@ def _redeal_shuffled(case: Case) -> bool:
         return False
     stock = case.target.slot_of(state.layout.stock)
     return (
-        ours.keys() == theirs.keys()
+        stock is not None
+        and ours.keys() == theirs.keys()
         and all(ours[s] == theirs[s] for s in ours if s != stock)
         and sorted(ours[stock]) == sorted(theirs[stock])
     )
