@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from runtime.engine.cards import DECK_SIZE
+from runtime.engine.cards import DECK_SIZE, RANK
 from runtime.engine.layout import Layout, Tables, layout_for, tables_for
 from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill, Rules, StockTarget
 
@@ -101,6 +101,13 @@ def _safe_needs(rules: Rules, tables: Tables, base: int) -> tuple[Cards | None, 
         tuple(lower for lower in range(DECK_SIZE) if f_table[lower * DECK_SIZE + card])
         for card in range(DECK_SIZE)
     )
+    # Foundations built up or down, or started by any card (Eliminator): where a card goes
+    # decides what its foundation takes next, so no foundation move is safe.
+    starts = tables.foundation_empty
+    if (starts is not None and all(starts)) or any(
+        len({RANK[lower] for lower in below}) > 1 for below in chain_below
+    ):
+        return (None,) * DECK_SIZE
     needs: list[Cards | None] = []
     for card in range(DECK_SIZE):
         need: set[int] = set(builders[card])

@@ -72,6 +72,9 @@ def fast_supported(model: Model) -> bool:
         and not rules.tableau_fixed_direction  # a pile's top two cards choose what it takes
         and not rules.foundation_up_then_down  # a full foundation builds back down
         and not rules.redeal_from_reserves  # a redeal that gathers the reserves
+        # Foundations that any card starts (Eliminator): a card may both start one and build
+        # on one, and the generator offers only one of the two.
+        and not all(model.foundation_start)
     )
 
 
