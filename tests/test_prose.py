@@ -470,59 +470,6 @@ RULE_EXAMPLES += [
 ]
 
 
-# A base the player chooses, or none (Chessboard, Glenwood, Hamilton, Eliminator).
-RULE_EXAMPLES += [
-    (
-        "To be built up in suit from base card of your choice, wrapping from King to Ace if "
-        "necessary.",
-        "foundation",
-        {
-            "foundations.build.direction": "up",
-            "foundations.build.suit": "same_suit",
-            "foundations.build.wrap": True,
-            "foundations.base": "chosen",
-        },
-    ),
-    ("The first card you put on a Foundation may be any card.", "foundation", {"foundations.base": "chosen"}),
-    (
-        "Any card can be placed as the first card in the Foundation.",
-        "foundation",
-        {"foundations.base": "any"},
-    ),
-    (
-        "The first item of play is to select an available card for the first Foundation.",
-        None,
-        {"foundations.base_first": True, "foundations.base": "chosen"},
-    ),
-    (
-        "First Foundation pile is started by player selecting a card from the Reserves.",
-        "foundation",
-        {
-            "foundations.base_first": True,
-            "foundations.base": "chosen",
-            "foundations.base_from": ["reserve"],
-        },
-    ),
-    ("Whole piles can be played on to another Tableau.", "tableau", {"tableau.group_move": "whole_pile"}),
-    (
-        "Empty slots in the Tableau can be filled by any available card in the Reserves or, if "
-        "all the Reserves are empty, from the Waste.",
-        "tableau",
-        {
-            "tableau.empty": "any",
-            "tableau.empty_from": ["waste", "reserve"],
-            "tableau.waste_fills_last": True,
-        },
-    ),
-    (
-        "Double clicking on a pile in the Tableau will move all possible cards from that pile to "
-        "the Foundation.",
-        "tableau",
-        {"tableau.double_click_sends_run": True},
-    ),
-]
-
-
 @pytest.mark.parametrize(("text", "pile", "expected"), RULE_EXAMPLES)
 def test_rule_phrases(text: str, pile: str | None, expected: dict[str, Any]) -> None:
     row = pile if pile in ("stock", "reserve", "foundation") else None
