@@ -17,7 +17,9 @@ from generator.aisleriot.compare import Finding, Position, _helpdeck_results, _k
 from generator.aisleriot.target import Target
 from runtime.engine import DEAL, REDEAL, PileKind, State
 from runtime.engine.cards import FACE_DOWN, RANK
-from runtime.engine.rules import GroupLimit, GroupMove
+from runtime.engine.moves import MoveKind
+from runtime.engine.rules import GroupLimit, GroupMove, Scoring
+from runtime.engine.sequences import run_through
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +51,12 @@ def _canonical(position: Position, case: Case) -> tuple[object, ...]:
     piles of the same kind look like no move at all."""
     kinds = case.state.layout.kinds
     groups: dict[PileKind, list[tuple[int, ...]]] = {}
+    stacks = case.target.stacks
     for pile, slot in enumerate(case.target.slots):
-        if slot is not None:
+        if stacks and stacks[pile]:  # a pile kept as a column of one-card slots
+            cards = tuple(c for s in stacks[pile] for c in position[s])
+            groups.setdefault(kinds[pile], []).append(cards)
+        elif slot is not None:
             groups.setdefault(kinds[pile], []).append(position[slot])
     return tuple(sorted((kind.value, tuple(sorted(piles))) for kind, piles in groups.items()))
 
@@ -458,6 +464,38 @@ def _reserve_last_card_up(case: Case) -> bool:
     )
 
 
+def _sequence_counts_hidden(case: Case) -> bool:
+    """A running score for runs (`Scoring.SEQUENCES`): the help scores "every card in the
+    newly created sequence"; Aisleriot's code also counts face-down cards that continue the
+    run below the card moved onto. The scores differ by exactly those cards."""
+    finding, state = case.finding, case.state
+    pair = state.rules.score_pair
+    move = finding.move
+    if (
+        finding.kind != "score"
+        or state.rules.scoring is not Scoring.SEQUENCES
+        or pair is None
+        or move is None
+        or move[0] is not MoveKind.TRANSFER
+    ):
+        return False
+    dst = move[2]
+    landing = state.piles[dst]
+    if state.layout.kinds[dst] is not PileKind.TABLEAU or not landing:
+        return False
+    after = state.clone()
+    after.apply(move)
+    pile, at = after.piles[dst], len(landing) - 1
+    hidden = run_through(pile, at, pair, hidden=True) - run_through(pile, at, pair)
+    ours, theirs = finding.helpdeck.split(), finding.aisleriot.split()
+    return (
+        hidden > 0
+        and ours[-1].lstrip("-").isdigit()
+        and theirs[-1].lstrip("-").isdigit()
+        and int(theirs[-1]) - int(ours[-1]) == hidden
+    )
+
+
 BEHAVIOURS: tuple[Behaviour, ...] = (
     Behaviour(
         "autoplay-after-move",
@@ -624,6 +662,13 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "deals it face up under the others, so in a position set from Helpdeck's it stays "
         "face down",
         _reserve_last_card_up,
+    ),
+    Behaviour(
+        "sequence-counts-hidden",
+        "a move onto a tableau card scores the run it completes: the help counts 'every card "
+        "in the newly created sequence'; Aisleriot's code also counts face-down cards that "
+        "continue the run below",
+        _sequence_counts_hidden,
     ),
 )
 

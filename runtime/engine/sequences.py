@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from runtime.engine.cards import FACE_DOWN
+from runtime.engine.cards import CARD_MASK, FACE_DOWN
 from runtime.engine.layout import Layout
 from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import Builds, Rules
@@ -38,7 +38,7 @@ def sequence_score(
             if dst in foundations:
                 score += n
             elif dst in tableau and before[dst]:
-                score += _run_through(after[dst], len(before[dst]) - 1, pair)
+                score += run_through(after[dst], len(before[dst]) - 1, pair)
         before = after
     return score
 
@@ -55,11 +55,14 @@ def _deal_points(pile: tuple[int, ...], pair: Builds) -> int:
     return points + run
 
 
-def _run_through(pile: tuple[int, ...], at: int, pair: Builds) -> int:
-    """The length of the face-up run holding the cards at `at` and `at + 1`."""
+def run_through(pile: tuple[int, ...], at: int, pair: Builds, hidden: bool = False) -> int:
+    """The length of the face-up run holding the cards at `at` and `at + 1`; with `hidden`,
+    face-down cards count too (Aisleriot's code, for `helpdeck diff`)."""
 
     def linked(i: int) -> bool:
         lower, upper = pile[i], pile[i + 1]
+        if hidden:
+            return pair(lower & CARD_MASK, upper & CARD_MASK, 1)
         return lower < FACE_DOWN and upper < FACE_DOWN and pair(lower, upper, 1)
 
     if at + 1 >= len(pile) or not linked(at):
