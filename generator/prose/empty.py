@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from .holes import HOLE
 from .text import ROW_PILE, Hit, Sentence, first_pile
 
 _I = re.IGNORECASE
@@ -169,6 +170,8 @@ def _words(match: re.Match[str] | None) -> str:
 
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
+    if HOLE.search(text):
+        return []  # a rule for the holes only (generator/prose/holes.py)
     by_deal = _ONLY_BY_DEAL.search(text)
     # The pile is named before the phrase, or is the Setup row's: the Stock after it is where
     # the deal comes from, not what the sentence is about.

@@ -16,6 +16,7 @@ from . import (
     empty,
     foundations,
     groups,
+    holes,
     outcome,
     placement,
     presence,
@@ -39,6 +40,7 @@ FAMILIES: tuple[Callable[[Sentence], list[Hit]], ...] = (
     presence.find,
     placement.find,
     capacity.find,
+    holes.find,
 )
 _DEAL_PATHS = frozenset(
     {
