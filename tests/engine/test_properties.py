@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from runtime.engine import IllegalMoveError, Move, MoveKind, State, new_game, replay
-from runtime.engine.cards import FACE_DOWN, deck_cards
+from runtime.engine.cards import FACE_DOWN, RANK, deck_cards
 from runtime.engine.rules import Scoring
 
 from .conftest import LONG, option_sets
@@ -188,3 +188,19 @@ def test_no_uncovered_card_stays_face_down(game: Game) -> None:
         covers = covered_by[i] if covered_by else ()
         if pile and not any(state.piles[tableau[c]] for c in covers):
             assert pile[-1] < FACE_DOWN, f"{state.layout.names[t]} is uncovered but face down"
+
+
+@SETTINGS
+@given(games())
+def test_a_chosen_base_is_the_first_foundation_cards_rank(game: Game) -> None:
+    """A base the player chooses is open (0) until a card goes on a foundation; from then on
+    every foundation that holds cards starts with a card of its rank."""
+    state = game.state
+    if not state.rules.base_chosen:
+        return
+    foundations = [state.piles[f] for f in state.layout.foundations]
+    if not state.base:
+        assert not any(foundations)
+        assert not any(any(b.piles[f] for f in b.layout.foundations) for b in game.before)
+    else:
+        assert all(RANK[pile[0] & ~FACE_DOWN] == state.base for pile in foundations if pile)
