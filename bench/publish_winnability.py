@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -33,6 +34,15 @@ def command(
     return " ".join(parts)
 
 
+def percentile(ordered: list[float], share: float) -> float:
+    """The nearest-rank percentile of a sorted list."""
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
+
+
+def _time(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("surveys", nargs="+", type=Path)
@@ -42,6 +52,7 @@ def main() -> int:
     parser.add_argument("--dry-run", action="store_true")
     args = parser.parse_args()
     figures = []
+    timings = []
     for path in args.surveys:
         records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
         records = list({r["seed"]: r for r in records}.values())
@@ -73,6 +84,14 @@ def main() -> int:
             f"{figure['share']:.1%} ({low:.1%}-{high:.1%}) | "
             f"{band[0]:.1%}-{band[1]:.1%} | {app} | `{figure['command']}` |"
         )
+        seconds = sorted(r["seconds"] for r in records)
+        timings.append(
+            f"- {game.title} ({opts}): decided {1 - figure['unknown'] / deals:.2%}, "
+            f"time per deal median {_time(percentile(seconds, 0.5))}, "
+            f"p99 {_time(percentile(seconds, 0.99))}"
+        )
+    print()
+    print("\n".join(timings))
     if not args.dry_run:
         winnability.publish(figures)
         print(f"wrote {winnability.PATH}")
