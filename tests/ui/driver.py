@@ -231,7 +231,7 @@ def start(d: Driver) -> None:
     total = sum(len(p) for p in d.state.piles)
     check(shown == total, f"{shown} of {total} cards placed")
     d.cards_inside_window()
-    check("Score" in d.app.status_text, "no status line")
+    check(d.state.deal_code in d.app.status_text, "no status line")  # no score: Ten Across
     d.screenshot(f"{d.args.game}-{d.args.label}")
     if d.args.then_size:  # the same density at another size (a phone turned): one process
         d.window.size = d.args.then_size
