@@ -12,7 +12,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 from runtime.engine.cards import FACE_DOWN
@@ -76,6 +76,10 @@ class _Search:
             else None
         )
         self.autoplay = autoplay_function(self.model)
+        # Over stock moves the waste's top card is never automatic (a stock move takes it
+        # home): what is automatic then depends on the core alone, so a dominating
+        # position's children dominate the dominated one's, move for move.
+        self.stock_autoplay = autoplay_function(replace(self.model, waste_autoplay=False))
         self.won = _won_function(self.model, state)
 
     def run(self, max_nodes: int, deadline: float | None, dead: DeadSet | None) -> SolveResult:
@@ -109,7 +113,8 @@ class _Search:
         (sound only over stock moves: a deal alone would be dominated by its parent)."""
         state = self.state
         apply, undo = state.apply, state.undo
-        key, autoplay, won = self.key, self.autoplay, self.won
+        key, won = self.key, self.won
+        autoplay = self.stock_autoplay if stock_places else self.autoplay
         known_dead = dead.keys if dead is not None else set()
         visited: set[Hashable] = set()
         path: list[Move] = []

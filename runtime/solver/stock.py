@@ -188,9 +188,11 @@ class StockPositions:
     length) and the redeals left. Position B is dominated by a position A seen before with
     the same core when A can deal its way to B's place without taking a card: further on
     in the same pass with at least as many redeals left, or, when A may redeal, any place
-    a full pass stops at with fewer redeals (or any, redeals being unlimited). Everything
-    B can reach, A can then reach too, so B need not be searched (a win from B is a win
-    from A; a search that exhausted A exhausted B).
+    a full pass stops at with fewer redeals (or any, redeals being unlimited). For each
+    stock or tableau move of B, A has one to a position that dominates B's (or is equal),
+    as long as what is automatic depends on the core alone (the search does not take the
+    waste's top card automatically): A is as near a win as B, so B need not be searched.
+    Over plain moves it would be wrong: a deal is dominated by its own parent.
     """
 
     def __init__(self, model: Model, key: Callable[[Piles, int], Hashable]) -> None:
