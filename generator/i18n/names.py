@@ -33,7 +33,8 @@ def page_title(page: Path) -> str | None:
         title = root.find("sect1info/title")
     if title is None:
         return None
-    return " ".join("".join(title.itertext()).split()) or None
+    text = "".join(str(part) for part in title.itertext())
+    return " ".join(text.split()) or None
 
 
 def gnome_names(help_dir: Path, games: list[str], lang: str) -> dict[str, str]:
