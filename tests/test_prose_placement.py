@@ -107,6 +107,16 @@ ROWS = [
         "Eight slots (four to the left and four to the right of Foundations.)",
         {"placement.tableau.split": 4},
     ),
+    (
+        "tableau",
+        "Eighteen piles in three rows of six, spread so every card shows.",
+        {"placement.tableau.rows": 3},
+    ),
+    (
+        "tableau",
+        "There are 18 Tableau piles arranged in three rows of six piles each.",
+        {"placement.tableau.rows": 3},
+    ),
 ]
 
 # Words about cards or about other piles, never the row's own place.
@@ -125,6 +135,8 @@ NOT_PLACEMENT = [
         "one card in the top row.",
     ),
     ("tableau", "In the first four piles the bottom three cards are face down."),
+    ("tableau", "Fifty cards are dealt in five rows of ten, the first row from left to right."),
+    ("tableau", "Fifty-four spaces in five rows of nine and a last row of seven."),
     ("foundation", "One pile, the center pile on the bottom row of the Reserve slots."),
     ("foundation", "They can be moved to an empty Foundation slot, with the Jack on top."),
     ("reserve", "The last two cards of the deal go face up into the two middle reserves."),
@@ -225,7 +237,7 @@ CORPUS_EXPECTED: dict[str, dict[str, Any]] = {
         "placement.tableau.split": 4,
     },
     "camelot.xml": {},
-    "maze.xml": {},
+    "maze.xml": {"placement.tableau.rows": 6},  # "Fifty-four spaces in six rows of nine each"
     "kings_audience.xml": {"placement.waste.region": "beside_stock"},
 }
 needs_corpus = pytest.mark.skipif(not CORPUS.is_dir(), reason="the Aisleriot corpus is absent")

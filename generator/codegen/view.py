@@ -266,6 +266,8 @@ def _placement(placement: Placement) -> str:
         args = [f"Region.{place.region.value.upper()}"]
         if place.split:
             args.append(f"split={place.split}")
+        if place.rows:
+            args.append(f"rows={place.rows}")
         parts.append(f"{kind}=Place({', '.join(args)})")
     return f"Placement({', '.join(parts)})"
 

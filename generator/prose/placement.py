@@ -36,6 +36,13 @@ _SPLIT_SIDES = re.compile(
     _I,
 )
 _PILES = r"(?:piles?|slots?|cells?|free\s+cells?|spaces?|stacks?)"
+# "Eighteen piles in three rows of six", "piles arranged in three rows of six piles each" (Bear
+# River); not cards "dealt in five rows of ten" (Ten Across: rows of cards, not of piles).
+_ROWS = re.compile(
+    rf"\b{_PILES}(?:\s+arranged)?\s+in\s+({NUM})\s+rows\s+of\s+{NUM}(?:\s+{_PILES})?(?:\s+each)?\b"
+    r"(?!\s+and\b)",  # not "five rows of nine and a last row of seven" (Accordion: six rows)
+    _I,
+)
 _END = r"(?=\s*(?:[,.;:)]|$))"  # the place ends the phrase: not "on the top two piles"
 # A Setup sentence that says where its pile is starts with the piles or with the place:
 # "Four piles top right", "Top left pile", "Beside the Stock", "On left under stock"; not
@@ -138,6 +145,11 @@ def _subject(sentence: Sentence) -> str | None:
 
 
 def find(sentence: Sentence) -> list[Hit]:
+    rows = _ROWS.search(sentence.text)
+    if rows and sentence.row is not None and _SECTION.get(sentence.row) == "tableau":
+        count = number(rows.group(1))
+        if count:
+            return [Hit("placement.tableau.rows", count, _words(rows))]
     section = _subject(sentence)
     if section is None:
         return []

@@ -341,6 +341,9 @@ class Place(Model):
     # end ("two at top left and two at top right"; the Tableau "four on each side of" a
     # middle column). 0: not split.
     split: int = Field(default=0, ge=0, le=52)
+    # The tableau in this many rows ("Eighteen piles in three rows of six": Bear River); 0:
+    # as the window suits.
+    rows: int = Field(default=0, ge=0, le=8)
 
 
 class Placement(Model):

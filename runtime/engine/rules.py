@@ -103,6 +103,7 @@ class Region(StrEnum):
 class Place:
     region: Region = Region.DEFAULT
     split: int = 0  # the first `split` piles at the region's left end, the rest at its right
+    rows: int = 0  # the tableau in this many rows (0: as the window suits)
 
 
 @dataclass(frozen=True, slots=True)
