@@ -266,6 +266,27 @@ def _deal_while_waste_builds(case: Case) -> bool:
     )
 
 
+def _deal_past_spaces(case: Case) -> bool:
+    """Aisleriot deals while a move could fill an empty tableau pile (Easthaven's code: once
+    its stock and score add up to more than 45); the help fills spaces "if possible before
+    dealing" (`stock.fill_spaces_first`), so Helpdeck deals only when no move fills one."""
+    finding, state = case.finding, case.state
+    if (
+        not state.rules.stock_fill_spaces_first
+        or not state.pile("s")
+        or DEAL in state.legal_moves()
+    ):
+        return False
+    tableau = state.layout.tableau
+    if not any(m.dst in tableau and not state.piles[m.dst] for m in state.legal_moves()):
+        return False
+    stock = case.target.slot_of(state.layout.stock)
+    return finding.kind == "dealable" or finding.action in (
+        ("click", stock),
+        ("double-click", stock),
+    )
+
+
 def _king_on_ace(case: Case) -> bool:
     """Aisleriot builds a King on an Ace in the tableau; the help's tableau build stops at
     the Ace (no wrap). The King may land on an Ace, or lie on one inside the group dragged:
@@ -590,6 +611,12 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "Aisleriot deals from the stock while a card fits the waste; the help builds on the "
         "waste whenever possible, so the stock is turned only when no card fits",
         _deal_while_waste_builds,
+    ),
+    Behaviour(
+        "deal-past-spaces",
+        "Aisleriot deals while a move could fill an empty Tableau pile (late in the game); "
+        "the help fills spaces whenever possible before the next deal",
+        _deal_past_spaces,
     ),
     Behaviour(
         "king-on-ace",
