@@ -204,3 +204,41 @@ def test_a_chosen_base_is_the_first_foundation_cards_rank(game: Game) -> None:
         assert not any(any(b.piles[f] for f in b.layout.foundations) for b in game.before)
     else:
         assert all(RANK[pile[0] & ~FACE_DOWN] == state.base for pile in foundations if pile)
+
+
+@SETTINGS
+@given(games())
+def test_moves_respect_pile_capacity_and_each_space_rule(game: Game) -> None:
+    """No move leaves more than `tableau_capacity` cards on a tableau pile (Eagle Wing), and
+    a move onto an empty tableau pile follows that pile's own rule: a hole's (Bear River) or
+    the usual one."""
+    state = game.state
+    rules = state.rules
+    tableau = state.layout.tableau
+    for move in state.legal_moves():
+        if move.kind is not MoveKind.TRANSFER or move.dst not in tableau:
+            continue
+        target = state.piles[move.dst]
+        if rules.tableau_capacity:
+            assert len(target) + move.size <= rules.tableau_capacity, state.move_text(move)
+        if not target:
+            hole = tableau.index(move.dst) in rules.tableau_holes
+            accepts = rules.tableau_hole_accepts if hole else rules.tableau_empty_accepts
+            card = state.piles[move.src][-move.size]
+            assert accepts is not None and accepts(card, state.base), state.move_text(move)
+
+
+@SETTINGS
+@given(games())
+def test_a_reserve_that_reveals_last_shows_only_its_last_card(game: Game) -> None:
+    """With `reserve_reveal_last` (Eagle Wing) a reserve's cards stay face down while it
+    holds two or more, and its one card left is face up."""
+    state = game.state
+    if not state.rules.reserve_reveal_last:
+        return
+    for r in state.layout.reserves:
+        pile = state.piles[r]
+        if len(pile) == 1:
+            assert pile[0] < FACE_DOWN
+        else:
+            assert all(c >= FACE_DOWN for c in pile)
