@@ -303,6 +303,10 @@ def _tableau_rule(spec: VariantSpec) -> str:
         GroupMove.TOP_OR_FACE_UP: (
             " Either the top card of a pile or all of its face-up cards together can be moved."
         ),
+        GroupMove.WHOLE_PILE: (
+            " Only a whole pile can be moved onto another Tableau pile; its top card alone can"
+            " go elsewhere."
+        ),
     }
     text += moves[tableau.group_move]
     if tableau.group_limit is GroupLimit.FREE_RESERVES:

@@ -257,7 +257,44 @@ def run(case: SpecCase) -> str:
                 assert found is None, f"{path} holds {found.group()[:80]!r}"
     if errors:
         assert not written, f"errors, yet written: {written[:5]}"
-    return _outcome(errors, specs, case) if errors else "generated"
+        return _outcome(errors, specs, case)
+    for path in written:
+        if path.startswith("root/generated/rules/") and path.endswith(".py"):
+            play_generated(path, after[path])
+    return "generated"
+
+
+PLAY_SEEDS = (0, 1)
+PLAY_MOVES = 40
+
+
+def play_generated(name: str, source: bytes) -> None:
+    """A generated rules module accepted by the generator must be playable: every option
+    set deals, and the first moves, an undo, the score and the assists raise nothing (a
+    contradictory spec is the generator's error to report, not an engine traceback)."""
+    from runtime.engine import assist
+    from runtime.engine.rules import GameDefinition
+    from runtime.engine.state import State
+
+    namespace: dict[str, object] = {"__name__": "fuzzed_rules"}
+    exec(compile(source, name, "exec"), namespace)
+    game = namespace["GAME"]
+    assert isinstance(game, GameDefinition), f"{name}: GAME is not a GameDefinition"
+    for values in game.option_combinations()[:4]:
+        options = {o.id: v for o, v in zip(game.options, values, strict=True)}
+        for seed in PLAY_SEEDS:
+            state = State.new(game, options, seed)
+            for step in range(PLAY_MOVES):
+                moves = state.legal_moves()
+                if not moves:
+                    break
+                state.apply(moves[(seed + step * 7) % len(moves)])
+                _ = state.score, state.key(), state.is_won()
+                if step % 9 == 4:
+                    state.undo()
+            assist.send_up_moves(state)
+            assist.autofinish_moves(state)
+            _ = state.is_lost(), state.deal_code, state.stock_status
 
 
 def _check_layout(path: str, po_names: set[str]) -> None:

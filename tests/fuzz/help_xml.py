@@ -188,7 +188,77 @@ def _nested(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
     return data[:at] + nest + data[at:], f"<{tag.decode()}> nested {depth} deep"
 
 
-OWN = [_duplicate_element, _duplicate_attribute, _doctype, _encoding, _sgml, _setup_text, _nested]
+_PARA = re.compile(rb"<para>([^<]*)</para>")
+_ROW = re.compile(rb"<row>\s*<entry>([^<]*)</entry>\s*<entry>([^<]*)</entry>\s*</row>")
+_SECT2 = re.compile(rb"<sect2>.*?</sect2>", re.DOTALL)
+_SENTENCE = re.compile(rb"[^.!?]+[.!?]")
+
+
+def _pieces() -> tuple[list[bytes], list[tuple[bytes, bytes]], list[bytes]]:
+    """Every rule sentence, Setup row (name, text) and section of the shipped pages: the
+    words of every concept the prose reader knows, new ones included, to move between games."""
+    sentences, rows, sections = [], [], []
+    for game in GAMES:
+        page = shipped(f"{game}.xml")
+        for para in _PARA.finditer(page):
+            sentences += [m.group().strip() for m in _SENTENCE.finditer(para[1])]
+        rows += [(m[1].strip(), m[2]) for m in _ROW.finditer(page)]
+        sections += [m.group() for m in _SECT2.finditer(page)]
+    return sentences, rows, sections
+
+
+SENTENCES, ROWS, SECTIONS = _pieces()
+
+
+@st.composite
+def _transplant(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
+    """A sentence, a Setup row or a whole section of another game's page put into this one
+    (a chosen base where there are no Foundations, a Waste capacity with no Waste, three
+    decks' worth of piles, ...): the merged rules contradict each other in new ways."""
+    what = draw(st.sampled_from(["sentence", "sentence", "row", "section"]))
+    if what == "sentence" and SENTENCES:
+        paras = list(_PARA.finditer(data))
+        if not paras:
+            return data, "no para"
+        para = draw(st.sampled_from(paras))
+        new = draw(st.sampled_from(SENTENCES))
+        at = para.end(1) if draw(st.booleans()) else para.start(1)
+        return data[:at] + b" " + new + b" " + data[at:], f"sentence {new[:60]!r}"
+    if what == "row" and ROWS:
+        name, text = draw(st.sampled_from(ROWS))
+        rows = list(_ROW.finditer(data))
+        same = [r for r in rows if r[1].strip() == name]
+        if same and draw(st.integers(0, 3)):  # the row of that name, its text replaced
+            row = draw(st.sampled_from(same))
+            return data[: row.start(2)] + text + data[row.end(2) :], f"{name!r} row {text[:50]!r}"
+        if rows:  # another row added
+            row = draw(st.sampled_from(rows))
+            new = b"<row><entry>" + name + b"</entry><entry>" + text + b"</entry></row>"
+            return data[: row.end()] + new + data[row.end() :], f"row added {name!r} {text[:40]!r}"
+    if SECTIONS:
+        new = draw(st.sampled_from(SECTIONS))
+        sections = list(_SECT2.finditer(data))
+        if sections and draw(st.booleans()):
+            old = draw(st.sampled_from(sections))
+            return data[: old.start()] + new + data[old.end() :], f"section {new[:60]!r}"
+        at = data.rfind(b"</sect1>")
+        if at >= 0:
+            return data[:at] + new + data[at:], f"section added {new[:60]!r}"
+    return data, f"no {what}"
+
+
+OWN = [
+    _duplicate_element,
+    _duplicate_attribute,
+    _doctype,
+    _encoding,
+    _sgml,
+    _setup_text,
+    _nested,
+    _transplant,
+    _transplant,
+    _transplant,
+]
 
 
 def _page(body: bytes, doctype: bytes = b"", decl: bytes = b'<?xml version="1.0"?>\n') -> bytes:
@@ -257,7 +327,13 @@ def _case(draw: st.DrawFn) -> SpecCase:
         files = {"seahaven.xml": CORPUS[name], "seahaven.yaml": shipped("seahaven.yaml")}
         return SpecCase((f"corpus: {name}",), files, full)
     game = draw(st.sampled_from(GAMES))
-    data, how = mutate(draw, shipped(f"{game}.xml"), OWN, SNIPPETS)
+    if draw(one_in(3)):  # well-formed pages whose rules contradict each other
+        data, how = shipped(f"{game}.xml"), []
+        for _ in range(draw(st.integers(1, 3))):
+            data, said = draw(_transplant(data))
+            how.append(said)
+    else:
+        data, how = mutate(draw, shipped(f"{game}.xml"), OWN, SNIPPETS)
     files = {f"{game}.xml": data, f"{game}.yaml": shipped(f"{game}.yaml")}
     if LANGUAGES and draw(one_in(5)):  # translated: the merge reads the page too
         lang = draw(st.sampled_from(LANGUAGES))

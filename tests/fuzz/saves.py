@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from runtime.app.session import Session
 from runtime.app.storage import DATA_FILES, Store, parse_json
-from runtime.engine import new_game
+from runtime.engine import game_ids, load_game, new_game
 from tests.fuzz import Kind
 
 _state = new_game("seahaven", None, 3)
@@ -87,6 +87,39 @@ LITERALS = [
     '"seahaven-\u00b2"',
     '"no_such_game-1"',
 ]
+GAMES = game_ids()
+
+
+@st.composite
+def _played(draw: st.DrawFn) -> dict[str, Any]:
+    """A save of any game in the catalog (a chosen base, piles that keep their direction, a
+    running score, ...): a deal with random options, then up to 60 of its legal moves, each
+    drawn from the moves of its position (so base choices, redeals and undone-looking lines
+    all come up)."""
+    game_id = draw(st.sampled_from(GAMES))
+    game = load_game(game_id)
+    values = draw(st.sampled_from(game.option_combinations()))
+    options = {o.id: v for o, v in zip(game.options, values, strict=True)}
+    state = new_game(game_id, options, draw(st.integers(0, 2**20)))
+    moves = []
+    for _ in range(draw(st.integers(0, 60))):
+        legal = state.legal_moves()
+        if not legal:
+            break
+        move = legal[draw(st.integers(0, len(legal) - 1))]
+        moves.append(state.move_text(move))
+        state.apply(move)
+    return {
+        "format": "helpdeck-save/1",
+        "game": game_id,
+        "code": state.deal_code,
+        "moves": moves,
+        "elapsed": 12.5,
+        "counted": draw(st.booleans()),
+        "won": state.is_won(),
+    }
+
+
 MARK = "\u0000MARK\u0000"
 DIRECTORY = b"<a directory>"  # the data file's name is taken by a directory
 
@@ -121,7 +154,10 @@ def _replaced(value: Any, path: tuple[Any, ...], new: Any) -> Any:
 
 @st.composite
 def _mutated(draw: st.DrawFn, name: str) -> bytes:
-    template = TEMPLATES[name]
+    if name == "current.json" and draw(st.booleans()):
+        template = draw(_played())  # a save of another game, broken
+    else:
+        template = TEMPLATES[name]
     paths = _paths(template)
     data = template
     objects = [path for path in paths if isinstance(_at(template, path), dict)]
@@ -158,12 +194,14 @@ def _at(value: Any, path: tuple[Any, ...]) -> Any:
     return value
 
 
-def _valid(name: str) -> st.SearchStrategy[bytes]:
+def _valid(name: str, draw_any_game: bool = False) -> st.SearchStrategy[bytes]:
     """Files that keep to the format but take its ranges to their edges: all must load."""
     games = st.sampled_from(["saratoga", "seahaven", "klondike", "gone_game"]) | st.text(max_size=8)
     seconds = st.floats(0, 1e9) | st.integers(0, 10**9)
     count = st.integers(0, 10**12)
-    if name == "current.json":
+    if name == "current.json" and draw_any_game:
+        data = _played()
+    elif name == "current.json":
         data = st.fixed_dictionaries(
             {
                 "format": st.just("helpdeck-save/1"),
@@ -203,11 +241,17 @@ def _valid(name: str) -> st.SearchStrategy[bytes]:
                 "winnable": st.just(False),  # True starts the solver's background prover
                 "options": st.dictionaries(
                     games, st.dictionaries(st.text(max_size=12), st.booleans(), max_size=3)
-                ),
+                )
+                | st.sampled_from(GAMES).map(_real_options),
                 "next_winnable": st.dictionaries(games, st.integers(0, 2**64 - 1), max_size=3),
             },
         )
     return data.map(lambda value: json.dumps(value).encode())
+
+
+def _real_options(game_id: str) -> dict[str, dict[str, bool]]:
+    """A game's own options, every one on: an exclusive group with two on is refused."""
+    return {game_id: {o.id: True for o in load_game(game_id).options}}
 
 
 def _whole_file(name: str) -> st.SearchStrategy[bytes]:
@@ -235,11 +279,16 @@ def _whole_file(name: str) -> st.SearchStrategy[bytes]:
 @st.composite
 def _case(draw: st.DrawFn) -> dict[str, Any]:
     files = {
-        name: draw(st.one_of(st.none(), _valid(name), _whole_file(name), _mutated(name)))
+        name: draw(
+            st.one_of(
+                st.none(), _valid(name), _valid(name, True), _whole_file(name), _mutated(name)
+            )
+        )
         for name in DATA_FILES
     }
     return {
         "files": files,
+        "start": draw(st.sampled_from(GAMES)),  # the game dealt when none is resumed
         "earlier_bad": draw(st.booleans()),  # kept files from earlier starts this second
         "leftover_temp": draw(st.booleans()),  # temp files of a write killed long ago
     }
@@ -285,10 +334,14 @@ def check(case: dict[str, Any]) -> str:
         session = Session(Store(directory))
         resumed = session.resume()
         if session.state is None:
-            session.start("seahaven", 3)
-        moves = session.game.legal_moves()
+            session.start(case["start"], 3)
+        state = session.game
+        _ = state.score, state.is_won(), state.is_lost(), state.stock_status, state.key()
+        moves = state.legal_moves()
         if moves:
-            session.play(moves[0])
+            session.play(moves[-1])
+            session.undo()
+            session.redo()
         session.tick(1.0)
         session.save_all()
         after = _snapshot(directory)

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 from generator.spec.model import leaf_paths
 from tests.fuzz import Kind
 from tests.fuzz._generate import GAMES, SpecCase, full_share, mutate, one_in, run, shipped
+from tests.fuzz._model import shape, typed_value
 from tests.generator.conftest import MINIMAL_SIDECAR
 
 PATHS = leaf_paths()
@@ -267,7 +268,62 @@ def _lines(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
     return b"\n".join(lines), f"line {at + 1}: {how}"
 
 
-OWN = [_value, _value, _string, _string, _option_effect, _lines]
+@st.composite
+def _typed(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
+    """Spec fields set to values of their own type, read from the model (`tests/fuzz/_model`):
+    every enum value and bound, now and then a wrong one, sometimes a whole consistent deal
+    shape first; as plain values or as overrides of what the help says."""
+    tree = _parsed(data)
+    if not isinstance(tree, dict):
+        tree = {}
+    values: dict[str, Any] = draw(shape()) if draw(one_in(3)) else {}
+    for _ in range(draw(st.integers(1, 4))):
+        path = draw(st.sampled_from(PATHS))
+        values[path] = draw(typed_value(path))
+    override = draw(st.booleans())
+    for path, value in values.items():
+        new = {"value": value, "override": "fuzzing"} if override else value
+        tree = _replaced(tree, tuple(path.split(".")), new)
+    try:
+        text = yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, width=1000)
+    except (ValueError, RecursionError, yaml.YAMLError):
+        return data, "not dumpable"
+    said = ", ".join(f"{p}={v!r:.30}" for p, v in values.items())
+    return text.encode("utf-8", "surrogatepass"), f"typed{' override' if override else ''}: {said}"
+
+
+@st.composite
+def _typed_option(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
+    """An option (or an exclusive group of two) whose on: and off: set spec fields to values
+    of their own type: every option set must be valid, or the option's line is blamed."""
+    effects = []
+    for _ in range(draw(st.integers(1, 2))):
+        paths = draw(st.lists(st.sampled_from(PATHS), min_size=1, max_size=3, unique=True))
+        effects.append({p: draw(typed_value(p)) for p in paths})
+    grouped = len(effects) == 2 and draw(st.booleans())
+    options = []
+    for i, on in enumerate(effects):
+        option: dict[str, Any] = {"id": f"fz{i}", "label": f"Fz {i}", "default": i == 0}
+        if grouped:
+            option["group"] = "fzg"
+        option["on"] = on
+        if draw(one_in(3)):
+            path = draw(st.sampled_from(PATHS))
+            option["off"] = {path: draw(typed_value(path))}
+        options.append(option)
+    tree = _parsed(data)
+    if not isinstance(tree, dict):
+        tree = {}
+    tree = dict(tree)
+    tree["options"] = [*(tree.get("options") or [])[:3], *options]
+    try:
+        text = yaml.safe_dump(tree, allow_unicode=True, sort_keys=False, width=1000)
+    except (ValueError, RecursionError, yaml.YAMLError):
+        return data, "not dumpable"
+    return text.encode("utf-8", "surrogatepass"), f"typed options: {effects!r:.120}"
+
+
+OWN = [_value, _value, _string, _string, _option_effect, _lines, _typed, _typed, _typed_option]
 SNIPPETS = [
     b"\xe9",
     b"\xef\xbb\xbf",
@@ -343,7 +399,7 @@ def _case(draw: st.DrawFn) -> SpecCase:
         files = {"seahaven.xml": shipped("seahaven.xml"), "seahaven.yaml": CORPUS[name]}
         return SpecCase((f"corpus: {name}",), files, full)
     if draw(one_in(4)):
-        data, how = mutate(draw, TINY, [_string, *OWN], SNIPPETS, most=2)
+        data, how = mutate(draw, TINY, [_string, _typed, _typed, *OWN], SNIPPETS, most=2)
         return SpecCase(("tiny (no help page)", *how), {"tiny.yaml": data}, full)
     game = draw(st.sampled_from(GAMES))
     data, how = mutate(draw, shipped(f"{game}.yaml"), OWN, SNIPPETS)
