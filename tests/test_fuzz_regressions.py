@@ -6,14 +6,18 @@ from __future__ import annotations
 
 import typing
 from enum import Enum
+from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import ValidationError
 
+from generator.diagnostics import Diagnostic, Level
 from generator.help.from_spec import help_from_spec
+from generator.pipeline import render_outputs
 from generator.spec.model import VariantSpec
 from tests.fuzz._model import PATHS, field
+from tests.fuzz.sidecar_yaml import CONTRADICTIONS, tiny_with
 
 TINY: dict[str, Any] = {
     "id": "tiny",
@@ -57,3 +61,42 @@ def test_help_from_spec_writes_every_enum_value(path: str, value: str) -> None:
 def test_enum_paths_found() -> None:
     assert ("tableau.group_move", "whole_pile") in _enum_values()
     assert all(typing.get_origin(field(p).annotation) is None for p, _ in _enum_values())
+
+
+def _errors(files: dict[str, bytes], tmp_path: Path) -> list[Diagnostic]:
+    specs = tmp_path / "specs"
+    (specs / "po").mkdir(parents=True)
+    for name, data in files.items():
+        (specs / name).write_bytes(data)
+    _outputs, diagnostics = render_outputs(specs, tmp_path / "root")
+    return [d for d in diagnostics if d.level is Level.ERROR]
+
+
+@pytest.mark.parametrize("path", sorted(CONTRADICTIONS))
+def test_a_contradictory_sidecar_is_an_error_at_its_line(path: str, tmp_path: Path) -> None:
+    """Fields that only mean something beside another (a chosen base's first move with an
+    Ace base, a capacity below the deal, a dealt base card with no Foundation, ...) were
+    accepted, and the engine then failed or played rules nobody wrote: now an error at the
+    line of the field at fault, naming it."""
+    data = tiny_with(CONTRADICTIONS[path])
+    errors = _errors({"tiny.yaml": data}, tmp_path)
+    if path == "tableau.group_move":  # valid: its help sentence was missing (a KeyError)
+        assert errors == []
+        return
+    assert [e.field for e in errors] == [path], errors
+    (error,) = errors
+    assert error.file.endswith("tiny.yaml") and error.line is not None
+    line = data.decode().split("\n")[error.line - 1]
+    assert line.strip().startswith(path.split(".")[-1] + ":"), (line, error.message)
+    assert path in error.message or path == "foundations.up_then_down"
+
+
+def test_a_contradiction_in_an_option_blames_the_option(tmp_path: Path) -> None:
+    """The same checks hold for every option set: an option turning the base choices on
+    with an Ace base is an error at the option's line."""
+    data = (
+        tiny_with({}) + b"- {id: look, label: Look, default: false, on: {stock.base_choices: 3}}\n"
+    )
+    errors = _errors({"tiny.yaml": data}, tmp_path)
+    assert len(errors) == 1 and "stock.base_choices" in errors[0].message
+    assert data.decode().split("\n")[errors[0].line - 1].startswith("- {id: look")

@@ -339,6 +339,14 @@ def _validate(
 # VariantSpec's checks of the whole spec, by words of their message -> the field to blame
 # (else the title's line: the page or sidecar as a whole).
 _WHOLE_SPEC = (
+    ("foundations.base ", "foundations.base"),
+    ("foundations.base_first", "foundations.base_first"),
+    ("foundations.base_from", "foundations.base_from"),
+    ("stock.base_choices", "stock.base_choices"),
+    ("tableau.capacity", "tableau.capacity"),
+    ("tableau.refill", "tableau.refill"),
+    ("stock.piles", "stock.piles"),
+    ("goes up then down", "foundations.up_then_down"),
     ("start_with_aces", "foundations.start_with_aces"),
     ("start_with_base", "foundations.start_with_base"),
     ("the deal uses", "tableau"),

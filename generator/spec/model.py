@@ -424,6 +424,55 @@ class VariantSpec(Model):
                 )
         return self
 
+    @model_validator(mode="after")
+    def _fields_agree(self) -> VariantSpec:
+        """Fields that only mean something beside another: each message names the field at
+        fault first (`merge._WHOLE_SPEC` blames its line) and says how to make them agree."""
+        foundations, tableau, stock = self.foundations, self.tableau, self.stock
+        chosen = foundations.base is FoundationBase.CHOSEN
+        if foundations.base is not FoundationBase.ACE and not foundations.count:
+            raise ValueError(
+                f"foundations.base {foundations.base.value!r} needs a Foundation, but there "
+                "are none: give the Foundations, or drop the base"
+            )
+        if foundations.base_first and not chosen:
+            raise ValueError(
+                "foundations.base_first (choosing the base is the first move) needs a base "
+                f"the player chooses, not {foundations.base.value!r}"
+            )
+        if set(foundations.base_from) != set(Source) and not chosen:
+            raise ValueError(
+                "foundations.base_from (where the base card may come from) needs a base the "
+                f"player chooses, not {foundations.base.value!r}"
+            )
+        if stock.base_choices and not chosen:
+            raise ValueError(
+                "stock.base_choices (Stock cards turned while the base is open) needs a base "
+                f"the player chooses, not {foundations.base.value!r}"
+            )
+        if tableau.capacity:
+            sizes = [d + u for d, u in zip(tableau.face_down, tableau.face_up, strict=True)]
+            for number, size in enumerate(sizes, 1):
+                if size > tableau.capacity:
+                    raise ValueError(
+                        f"tableau.capacity {tableau.capacity} is less than the {size} "
+                        f"cards dealt to Tableau pile {number}: raise the capacity or deal fewer"
+                    )
+        if tableau.refill is Refill.RESERVE and not self.reserves.count:
+            raise ValueError(
+                "tableau.refill 'reserve' fills spaces from the Reserve, but there is none"
+            )
+        if tableau.refill is Refill.WASTE_THEN_STOCK and not self.waste.present:
+            raise ValueError(
+                "tableau.refill 'waste_then_stock' fills spaces from the Waste, but there is none"
+            )
+        if stock.piles > tableau.count:
+            raise ValueError(
+                f"stock.piles: a deal covers the first {stock.piles} Tableau piles, but there "
+                f"are {tableau.count}"
+            )
+        return self
+
 
 def option_combinations(options: tuple[Option, ...]) -> list[tuple[bool, ...]]:
     """Every valid tuple of option values, in ``itertools.product((False, True))`` order: an

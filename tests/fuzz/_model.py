@@ -20,8 +20,10 @@ from hypothesis import strategies as st
 from pydantic.fields import FieldInfo
 
 from generator.spec.model import VariantSpec, leaf_paths
+from generator.spec.required import REQUIREMENTS, value_reader
 
 PATHS = leaf_paths()
+RULE_PATHS = [p for p in PATHS if p != "id"]  # a sidecar may not set the id
 
 
 @cache
@@ -118,11 +120,11 @@ def shape(draw: st.DrawFn) -> dict[str, Any]:
     """A deal whose lists agree with their counts: tableau, reserves and decks, flat
     (dotted path -> value)."""
     decks = draw(st.integers(1, 3))
-    piles = draw(st.integers(0, 20))
-    down = draw(st.lists(st.integers(0, 8), min_size=piles, max_size=piles))
-    up = draw(st.lists(st.integers(0, 6), min_size=piles, max_size=piles))
+    piles = draw(st.integers(0, 13))
+    down = draw(st.lists(st.integers(0, 5), min_size=piles, max_size=piles))
+    up = draw(st.lists(st.integers(0, 4), min_size=piles, max_size=piles))
     reserves = draw(st.integers(0, 6))
-    deal = draw(st.lists(st.integers(0, 14), min_size=reserves, max_size=reserves))
+    deal = draw(st.lists(st.integers(0, 8), min_size=reserves, max_size=reserves))
     values: dict[str, Any] = {
         "decks": decks,
         "tableau.count": piles,
@@ -130,8 +132,47 @@ def shape(draw: st.DrawFn) -> dict[str, Any]:
         "tableau.face_up": up,
         "reserves.count": reserves,
         "reserves.deal": deal,
-        "foundations.count": draw(st.sampled_from([0, 1, 4, 8, 12, 4 * decks])),
+        "foundations.count": draw(st.sampled_from([0, 1, 4, 8, 12, *[4 * decks] * 4])),
     }
     if reserves and draw(st.booleans()):
         values["reserves.face_down"] = [draw(st.integers(0, n)) for n in deal]
     return values
+
+
+def stated(tree: Any, prefix: str = "") -> dict[str, Any]:
+    """The leaf values a parsed sidecar states (an override's ``value``), by dotted path."""
+    found: dict[str, Any] = {}
+    if not isinstance(tree, dict):
+        return found
+    for key, item in tree.items():
+        path = f"{prefix}{key}"
+        if path in PATHS:
+            found[path] = item.get("value") if isinstance(item, dict) else item
+        elif isinstance(item, dict):
+            found.update(stated(item, path + "."))
+    return found
+
+
+def required_defaults(values: dict[str, Any]) -> dict[str, Any]:
+    """Fields the values make required that none states (reserves make their deal
+    required, ...), at the model's default: the case gets past "no source" to the checks."""
+    added: dict[str, Any] = {}
+    for _ in range(3):
+        value = value_reader({**values, **added})
+        new = {
+            r.path: _plain(value(r.path))
+            for r in REQUIREMENTS
+            if r.path not in values and r.path not in added and r.when(value)
+        }
+        if not new:
+            break
+        added.update(new)
+    return added
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return [_plain(v) for v in value]
+    return value

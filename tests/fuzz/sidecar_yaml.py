@@ -17,10 +17,12 @@ from typing import Any
 import yaml
 from hypothesis import strategies as st
 
+from generator.spec.checks import reachable_score
 from generator.spec.model import leaf_paths
+from generator.spec.required import value_reader
 from tests.fuzz import Kind
 from tests.fuzz._generate import GAMES, SpecCase, full_share, mutate, one_in, run, shipped
-from tests.fuzz._model import shape, typed_value
+from tests.fuzz._model import RULE_PATHS, required_defaults, shape, stated, typed_value
 from tests.generator.conftest import MINIMAL_SIDECAR
 
 PATHS = leaf_paths()
@@ -278,9 +280,14 @@ def _typed(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
         tree = {}
     values: dict[str, Any] = draw(shape()) if draw(one_in(3)) else {}
     for _ in range(draw(st.integers(1, 4))):
-        path = draw(st.sampled_from(PATHS))
+        path = draw(st.sampled_from(RULE_PATHS))
         values[path] = draw(typed_value(path))
     override = draw(st.booleans())
+    if draw(st.integers(0, 3)):  # what the new values make required, at its default
+        values.update(required_defaults({**stated(tree), **values}))
+        reachable = reachable_score(value_reader({**stated(tree), **values}))
+        if "scoring.max" not in values and reachable is not None:
+            values["scoring.max"] = reachable  # the score the new deal reaches
     for path, value in values.items():
         new = {"value": value, "override": "fuzzing"} if override else value
         tree = _replaced(tree, tuple(path.split(".")), new)
@@ -298,7 +305,7 @@ def _typed_option(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
     of their own type: every option set must be valid, or the option's line is blamed."""
     effects = []
     for _ in range(draw(st.integers(1, 2))):
-        paths = draw(st.lists(st.sampled_from(PATHS), min_size=1, max_size=3, unique=True))
+        paths = draw(st.lists(st.sampled_from(RULE_PATHS), min_size=1, max_size=3, unique=True))
         effects.append({p: draw(typed_value(p)) for p in paths})
     grouped = len(effects) == 2 and draw(st.booleans())
     options = []
@@ -308,7 +315,7 @@ def _typed_option(draw: st.DrawFn, data: bytes) -> tuple[bytes, str]:
             option["group"] = "fzg"
         option["on"] = on
         if draw(one_in(3)):
-            path = draw(st.sampled_from(PATHS))
+            path = draw(st.sampled_from(RULE_PATHS))
             option["off"] = {path: draw(typed_value(path))}
         options.append(option)
     tree = _parsed(data)
@@ -350,6 +357,34 @@ TINY = (
     MINIMAL_SIDECAR
     + "options:\n  - {id: three, label: Three card deals, default: false, on: {stock.draw: 3}}\n"
 ).encode()
+# Values set in `TINY` that contradict its spec, by the field an error must blame.
+CONTRADICTIONS: dict[str, dict[str, Any]] = {
+    "tableau.group_move": {"tableau.group_move": "whole_pile"},  # (generated: help sentence)
+    "tableau.capacity": {"tableau.capacity": 1},  # pile 2 is dealt 2 cards
+    "foundations.base": {
+        "foundations.count": 0,
+        "foundations.base": "dealt",  # the dealt base card had no pile: an IndexError
+        "goal.kind": "tableau_cleared",
+        "scoring.kind": "tableau_cards_removed",
+        "scoring.max": 3,
+    },
+    "foundations.base_first": {"foundations.base_first": True},  # base: ace
+    "foundations.base_from": {"foundations.base_from": ["reserve"]},
+    "stock.base_choices": {"stock.base_choices": 3},
+    "tableau.refill": {"tableau.refill": "reserve"},  # no reserves
+    "stock.piles": {"stock.target": "tableau", "stock.piles": 9},  # two piles
+    "foundations.up_then_down": {"foundations.up_then_down": True},  # one deck
+}
+
+
+def tiny_with(values: dict[str, Any]) -> bytes:
+    """`TINY` with values set at dotted paths."""
+    tree = _parsed(TINY)
+    for path, value in values.items():
+        tree = _replaced(tree, tuple(path.split(".")), value)
+    return yaml.safe_dump(tree, sort_keys=False, width=1000).encode()
+
+
 CORPUS: dict[str, bytes] = {
     "title nested 600 deep": TEXT_LINES[0].encode(),
     "title nested 1,000 deep (block, 500 KB)": (
@@ -387,6 +422,9 @@ CORPUS: dict[str, bytes] = {
     "a suit that is a number": TINY + b"suits: [28]\n",
     "an invalid off: value": TINY.replace(b"on: {stock.draw: 3}", b"off: {stock.draw: 99}"),
     "a list as the stock target": TINY.replace(b"target: waste", b"target: []"),
+    # found by the typed values of `_typed` (each an error at the field's line, see
+    # tests/test_fuzz_regressions.py; before, a traceback or a game the engine could not deal)
+    **{f"contradiction: {name}": tiny_with(values) for name, values in CONTRADICTIONS.items()},
 }
 NAMES = ["zzz", "index", "catalog", "Bad-Name", "a" * 41, "_x", "9lives", "zzz\n", "z\u00e9"]
 
