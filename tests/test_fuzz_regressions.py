@@ -16,6 +16,7 @@ from generator.diagnostics import Diagnostic, Level
 from generator.help.from_spec import help_from_spec
 from generator.pipeline import render_outputs
 from generator.spec.model import VariantSpec
+from runtime.cli import main
 from tests.fuzz._model import PATHS, field
 from tests.fuzz.sidecar_yaml import CONTRADICTIONS, tiny_with
 
@@ -100,3 +101,12 @@ def test_a_contradiction_in_an_option_blames_the_option(tmp_path: Path) -> None:
     errors = _errors({"tiny.yaml": data}, tmp_path)
     assert len(errors) == 1 and "stock.base_choices" in errors[0].message
     assert data.decode().split("\n")[errors[0].line - 1].startswith("- {id: look")
+
+
+def test_an_unknown_game_is_a_short_error_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """`helpdeck show 0` listed every game id: with the new games, a 677-character error
+    line (the cli kind's limit is 600). Now the close matches and where the list is."""
+    assert main(["show", "glenwod"]) != 0
+    last = capsys.readouterr().err.strip().split("\n")[-1]
+    assert last.startswith("helpdeck show: unknown game 'glenwod'; did you mean glenwood?")
+    assert "helpdeck games" in last and len(last) < 200

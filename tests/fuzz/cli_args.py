@@ -21,10 +21,36 @@ from hypothesis import strategies as st
 from runtime.app import commands as play_commands
 from runtime.app.launch import Launch
 from runtime.cli import main
+from runtime.engine import State, game_ids, load_game
 from tests.fuzz import Kind
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ["seahaven", "saratoga", "klondike", "lady_jane", "golf"]
+GAMES = list(game_ids())  # every game, the newest too
+
+
+def _game_tokens() -> list[str]:
+    """Per game: its deal codes (default options and every option on), its options set on
+    and off, and the first moves of a deal (a base choice, a whole pile, ...): arguments
+    that are valid for one game and wrong for the others."""
+    found = []
+    for game_id in GAMES:
+        game = load_game(game_id)
+        state = State.new(game, None, 3)
+        found.append(state.deal_code)
+        for option in game.options:
+            found += [f"{option.id}=on", f"{option.id}=off"]
+            with contextlib.suppress(ValueError):  # an exclusive group needs one on
+                found.append(State.new(game, {option.id: True}, 3).deal_code)
+        for _ in range(3):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            found.append(state.move_text(moves[0]))  # transfers come first
+            state.apply(moves[0])
+    return found
+
+
+GAME_TOKENS = _game_tokens()
 HOSTILE = [
     "",
     " ",
@@ -122,6 +148,7 @@ PATHS = [
 def _token() -> st.SearchStrategy[str]:
     return st.one_of(
         st.sampled_from(HOSTILE),
+        st.sampled_from(GAME_TOKENS),
         st.text(max_size=12),
         st.integers(-(2**70), 2**70).map(str),
         st.floats().map(repr),
