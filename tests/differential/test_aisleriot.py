@@ -81,7 +81,8 @@ def test_slots_are_matched_from_a_fresh_deal(ar: Aisleriot, game: str) -> None:
     assert all(target.slot_of(p) is not None for p, cards in enumerate(state.piles) if cards)
     ar.load(target.scheme)
     set_position(ar, target, state)
-    assert {s: c for s, c in _slots(ar) if s in used} == position_of(state, target)
+    expected = position_of(state, target)  # a stack's cards lie one per slot of its column
+    assert {s: c for s, c in _slots(ar) if s in expected} == expected
 
 
 def _slots(ar: Aisleriot) -> list[tuple[int, tuple[int, ...]]]:
