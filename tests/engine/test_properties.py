@@ -242,3 +242,57 @@ def test_a_reserve_that_reveals_last_shows_only_its_last_card(game: Game) -> Non
             assert pile[0] < FACE_DOWN
         else:
             assert all(c >= FACE_DOWN for c in pile)
+
+
+@SETTINGS
+@given(games())
+def test_reserve_only_to_foundations_refilled_waste_and_locked_stock(game: Game) -> None:
+    """Terrace's rules: a reserve that feeds only the foundations gives no other move; an
+    empty waste means an empty stock once any base to choose is chosen; a locked stock (a deal
+    left a space) has a space and offers no deal."""
+    state = game.state
+    rules, layout, piles = state.rules, state.layout, state.piles
+    moves = state.legal_moves()
+    if rules.reserve_to_foundations_only:
+        for move in moves:
+            if move.kind is MoveKind.TRANSFER and move.src in layout.reserves:
+                assert move.dst in layout.foundations, state.move_text(move)
+    if rules.waste_refill_from_stock and (state.base or not rules.base_chosen) and game.before:
+        assert piles[layout.waste] or not piles[layout.stock]
+    if rules.stock_locks_on_space and state.redeals_left > 0:
+        assert any(not piles[t] for t in layout.tableau)
+        assert all(move.kind is not MoveKind.DEAL for move in moves)
+
+
+@SETTINGS
+@given(games())
+def test_spaces_are_filled_only_from_where_the_rules_allow(game: Game) -> None:
+    """No legal move comes from a covered pile, and a space takes a card only from a kind of
+    pile `tableau_empty_from` names (every kind when it names none)."""
+    for state in [*game.before, game.state]:
+        plan, layout, allowed = state._plan(), state.layout, state.rules.tableau_empty_from
+        for move in state.legal_moves():
+            if move.kind is not MoveKind.TRANSFER:
+                continue
+            assert not any(state.piles[c] for c in plan.covered[move.src]), move
+            if allowed and move.dst in layout.tableau and not state.piles[move.dst]:
+                assert layout.kinds[move.src] in allowed, move
+
+
+@SETTINGS
+@given(games())
+def test_an_emptied_pile_is_refilled_while_its_feeder_has_cards(game: Game) -> None:
+    """With `tableau_refill`, the tableau pile a move empties is empty afterwards only when
+    every pile that refills it was empty too."""
+    for before, move in zip(game.before, game.state.move_log, strict=False):
+        refill = before.rules.tableau_refill
+        layout = before.layout
+        if refill.value == "none" or move.kind is not MoveKind.TRANSFER:
+            continue
+        if move.src not in layout.tableau or len(before.piles[move.src]) != move.size:
+            continue
+        feeders = layout.reserves if refill.value == "reserve" else (layout.stock, layout.waste)
+        after = before.clone()
+        after.apply(move)
+        if any(before.piles[f] for f in feeders if f >= 0):
+            assert after.piles[move.src], move
