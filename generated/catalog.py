@@ -49,6 +49,7 @@ GAMES: tuple[tuple[str, str], ...] = (
     ("straight_up", "Straight Up"),
     ("streets_and_alleys", "Streets and Alleys"),
     ("ten_across", "Ten Across"),
+    ("terrace", "Terrace"),
     ("thumb_and_pouch", "Thumb and Pouch"),
     ("union_square", "Union Square"),
     ("westhaven", "Westhaven"),

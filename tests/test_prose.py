@@ -1355,3 +1355,85 @@ def test_twos_start_and_aces_are_high(text: str, expected: dict[str, Any]) -> No
 )
 def test_two_stacks_under_one_card(text: str, expected: dict[str, Any]) -> None:
     assert facts_of(text, "reserve", "setup", "reserve") == expected
+
+
+# Terrace: a reserve that feeds only the foundations, the spaces dealt once the base is chosen,
+# an empty waste refilled from the stock, and a stock that waits while a space is open.
+@pytest.mark.parametrize(
+    ("text", "pile", "row", "expected"),
+    [
+        (
+            "The top card of the Reserve can be played only onto the Foundations.",
+            None,
+            None,
+            {"reserves.to_foundations_only": True},
+        ),
+        (
+            "Top card of the Reserve is in play and can only be moved to Foundations.",
+            None,
+            None,
+            {"reserves.to_foundations_only": True},
+        ),
+        (
+            "Once the base card is chosen, every empty Tableau pile gets one card from the "
+            "Stock, face up.",
+            "tableau",
+            "tableau",
+            {"stock.fill_after_base": True},
+        ),
+        (
+            "Whenever the Waste is empty, the next Stock card is turned onto it at once.",
+            None,
+            None,
+            {"waste.refill_from_stock": True},
+        ),
+        (
+            "If the Waste is empty a card from the Stock is automatically dealt.",
+            None,
+            None,
+            {"waste.refill_from_stock": True},
+        ),
+        (
+            "While a Tableau pile is empty, the Stock turns one card only; it turns again once "
+            "every empty pile is filled or the card of the Waste has been played.",
+            None,
+            None,
+            {"stock.locks_on_space": True},
+        ),
+        (
+            "If there is a space in the tableau then only one card may be flipped from the stock "
+            "to the waste until the tableau is filled or the top card of the waste is moved to "
+            "the foundation or tableau.",
+            None,
+            None,
+            {"stock.locks_on_space": True},
+        ),
+        (
+            "Your first move chooses the base card: put one of the four Tableau cards on the "
+            "first Foundation.",
+            None,
+            None,
+            {"foundations.base_first": True, "foundations.base_from": ["tableau"]},
+        ),
+        (
+            "An empty Tableau pile can be filled only with the top card of the Waste.",
+            "tableau",
+            None,
+            {"tableau.empty": "any", "tableau.empty_from": ["waste"]},
+        ),
+    ],
+)
+def test_terrace_phrases(
+    text: str, pile: str | None, row: str | None, expected: dict[str, Any]
+) -> None:
+    section = "setup" if row else "rules"
+    assert facts_of(text, pile, section, row) == expected
+
+
+def test_first_piles_dealt_and_the_others_empty() -> None:
+    text = (
+        "Nine piles. At the start the first four piles get one card each and the other five "
+        "piles start empty. All cards are dealt face up."
+    )
+    found = {hit.path: hit.value for hit in piles(text, 9)}
+    assert found == {"tableau.face_down": [0] * 9, "tableau.face_up": [1] * 4 + [0] * 5}

@@ -320,6 +320,20 @@ def _on_base_rank(case: Case) -> bool:
     return any(RANK[card & ~FACE_DOWN] == state.base for card in chain[:-1])
 
 
+def _past_thirteen(case: Case) -> bool:
+    """Helpdeck puts a card of the base rank on a foundation that already holds cards (its
+    thirteenth card is the rank below the base, and the wrapping build goes on), which
+    Aisleriot refuses; the help does not end a foundation there."""
+    finding, state = case.finding, case.state
+    move = finding.move
+    if finding.kind != "helpdeck-only" or move is None or move.dst < 0 or move.src < 0:
+        return False
+    if state.layout.kinds[move.dst] is not PileKind.FOUNDATION or not state.piles[move.dst]:
+        return False
+    card = state.piles[move.src][-move.size] & ~FACE_DOWN
+    return bool(state.base) and RANK[card] == state.base
+
+
 def _foundation_double_click(case: Case) -> bool:
     """Aisleriot plays cards by itself on a foundation double-click where the help describes
     no such double-click (Helpdeck does nothing), or both send cards up and end apart."""
@@ -623,6 +637,12 @@ BEHAVIOURS: tuple[Behaviour, ...] = (
         "Aisleriot builds a King on an Ace in the tableau; the help's tableau is built down "
         "and never wraps",
         _king_on_ace,
+    ),
+    Behaviour(
+        "foundation-past-thirteen",
+        "Aisleriot puts no card of the base rank on a foundation that holds cards; the help "
+        "builds the foundations up from the base card and does not end them there",
+        _past_thirteen,
     ),
     Behaviour(
         "base-rank-block",

@@ -18,10 +18,11 @@ QUANTITIES = (
     "base_rank",
     "base_chosen",
     "base_choices_left",
+    "stock_locked",
     "score",
 )
 _VALUE = (
-    r"^(free_reserves|redeals_used|base_rank|base_chosen|base_choices_left|score"
+    r"^(free_reserves|redeals_used|base_rank|base_chosen|base_choices_left|stock_locked|score"
     r"|(not )?option:[a-z][a-z0-9_]*)$"
 )
 _SCHEME_NAME = r"^[A-Za-z*][A-Za-z0-9*+!?<>=/_-]*$"
@@ -40,7 +41,8 @@ class AisleriotVariable(BaseModel):
     name: SchemeName
     value: Annotated[str, StringConstraints(pattern=_VALUE)] = Field(
         description=(
-            "free_reserves, redeals_used, base_rank, base_chosen, base_choices_left, score, "
+            "free_reserves, redeals_used, base_rank, base_chosen, base_choices_left, stock_locked, "
+            "score, "
             "option:ID or not option:ID"
         )
     )

@@ -106,6 +106,8 @@ def quantity(state: State, name: str) -> int | bool:
         return state.base != 0
     if name == "base_choices_left":  # cards still to turn while the base is open
         return 0 if state.base else state.redeals_left
+    if name == "stock_locked":  # with stock.locks_on_space: a deal left a space (Terrace)
+        return state.rules.stock_locks_on_space and state.redeals_left > 0
     if name == "score":
         return state.score
     raise ValueError(f"unknown quantity {name!r}")

@@ -149,7 +149,9 @@ def reference_moves(state: State) -> set[Move]:
             target = piles[layout.waste]
             if target and tables.waste[target[-1] * DECK_SIZE + top]:
                 moves.add(Move.transfer(src, layout.waste))
-        if tables.tableau is not None:
+        if tables.tableau is not None and not (
+            rules.reserve_to_foundations_only and kind is PileKind.RESERVE
+        ):
             group = _group_size(state, pile) if kind is PileKind.TABLEAU else 1
             # The top card or the whole face-up part (Westhaven), nothing in between.
             whole_only = rules.group_move is GroupMove.TOP_OR_FACE_UP
@@ -202,6 +204,7 @@ def reference_moves(state: State) -> set[Move]:
                 and any(m.dst in layout.tableau and not piles[m.dst] for m in moves)
             )
             and not (rules.waste_capacity and len(piles[layout.waste]) >= rules.waste_capacity)
+            and not (rules.stock_locks_on_space and state.redeals_left > 0)  # locked (Terrace)
             and (
                 rules.stock_target is not StockTarget.TABLEAU
                 or not rules.stock_needs_full_tableau

@@ -290,9 +290,11 @@ _ORDINAL_LIST = rf"{ORD}(?:\s*,\s*{ORD})*,?\s+and\s+{ORD}"
 # get five each."
 # Spider Three Decks (ours): "The first six piles get five cards each and the other six piles
 # get four each."
+# Terrace (ours): "The first four piles get one card each and the other five piles start
+# empty."
 _NAMED = re.compile(
-    rf"\bthe\s+({_ORDINAL_LIST}|first\s+{NUM})\s+piles\s+(?:get|hold|have)\s+({NUM})\s+cards\s+each\s+and\s+"
-    rf"the\s+other\s+({NUM})\s+piles\s+(?:get|hold|have)\s+({NUM})(?:\s+cards)?\s+each\b",
+    rf"\bthe\s+({_ORDINAL_LIST}|first\s+{NUM})\s+piles\s+(?:get|hold|have)\s+({NUM})\s+cards?\s+each\s+and\s+"
+    rf"the\s+other\s+({NUM})\s+piles\s+(?:(?:get|hold|have)\s+({NUM})(?:\s+cards)?\s+each|start\s+empty)\b",
     _I,
 )
 
@@ -307,7 +309,8 @@ def _named(text: str, count: int) -> Shape:
         return None
     first = re.fullmatch(rf"first\s+({NUM})", match.group(1), _I)
     named = list(range(1, _n(first.group(1)) + 1)) if first else _ordinals(match.group(1))
-    size, others, rest = _n(match.group(2)), _n(match.group(3)), _n(match.group(4))
+    size, others = _n(match.group(2)), _n(match.group(3))
+    rest = _n(match.group(4)) if match.group(4) else 0
     if len(set(named)) != len(named) or not all(1 <= i <= count for i in named):
         return None
     if len(named) + others != count:

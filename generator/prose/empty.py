@@ -118,7 +118,11 @@ _ONLY_FROM_WASTE = re.compile(
     r"\b(?:once|if|when)\s+(?:the\s+)?reserve\s+is\s+(?:used\s+up|empty),?\s+"
     r"(?:a\s+space|an\s+empty\s+(?:pile|slot)|(?:tableau\s+)?spaces)\s+can\s+(?:only\s+)?"
     r"be\s+filled\s+(?:only\s+)?(?:from|by|with)\s+(?:the\s+top\s+card\s+of\s+)?(?:the\s+)?"
-    r"waste\b",
+    r"waste\b"
+    # Terrace (ours), where the Waste is the only source from the start: "An empty Tableau
+    # pile can be filled only with the top card of the Waste".
+    r"|\b(?:a\s+space|an\s+empty\s+tableau\s+pile)\s+can\s+be\s+filled\s+only\s+"
+    r"(?:from|with\s+the\s+top\s+card\s+of)\s+the\s+waste\b",
     _I,
 )
 # "filled by any available card in the Reserves or, if all the Reserves are empty, from the

@@ -63,6 +63,10 @@ _BASE_FROM_RESERVES = re.compile(
     r"|\btop\s+card\s+of\s+(?:any|a)\s+reserve\s+pile\s+on\s+the\s+first\s+foundation\b",
     _I,
 )
+# Terrace (ours): "put one of the four Tableau cards on the first Foundation".
+_BASE_FROM_TABLEAU = re.compile(
+    rf"\bput\s+one\s+of\s+the\s+(?:{NUM}\s+)?tableau\s+cards\s+on\s+the\s+first\s+foundation\b", _I
+)
 _BASE_FROM_WASTE = re.compile(r"\bput\s+the\s+waste's\s+card\s+on\s+the\s+first\s+foundation\b", _I)
 # While the base is open, the Stock turns cards to choose from, N at most (Hamilton: "The
 # first three cards may be turned over one at a time to Chooser").
@@ -188,6 +192,9 @@ def find(sentence: Sentence) -> list[Hit]:
         waste = _BASE_FROM_WASTE.search(text)
         if waste:
             choice.append(Hit("foundations.base_from", ["waste"], _words(waste)))
+        tableau = _BASE_FROM_TABLEAU.search(text)
+        if tableau:
+            choice.append(Hit("foundations.base_from", ["tableau"], _words(tableau)))
         return choice
     turns = _BASE_CHOICES.search(text)
     if turns:  # the Stock row: how many cards it may turn while the base is open

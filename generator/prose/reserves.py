@@ -32,6 +32,14 @@ _REFUSES = re.compile(
     r"|\bempty\s+(?:reserve\s+piles|spaces)\s+(?:cannot|can\s+not|are\s+not)\s+(?:be\s+)?filled\b",
     _I,
 )
+# A reserve card plays only onto the foundations (Terrace, ours: "The top card of the Reserve
+# can be played only onto the Foundations"; Aisleriot's: "Top card of the Reserve is in play
+# and can only be moved to Foundations").
+_TO_FOUNDATIONS_ONLY = re.compile(
+    r"\b(?:can|may)\s+(?:be\s+played|be\s+moved|go)\s+only\s+(?:on)?to\s+the\s+foundations?\b"
+    r"|\b(?:can|may)\s+only\s+(?:be\s+played|be\s+moved|go)\s+(?:on)?to\s+(?:the\s+)?foundations?\b",
+    _I,
+)
 _DEAL_EACH = re.compile(
     rf"\beach\s+dealt\s+({NUM})\s+cards?\b"
     rf"|\b({NUM})\s+cards?\s+(?:is\s+)?(?:dealt\s+)?face\s+up\s+(?:on|in)\s+each\s+(?:reserve\s+)?pile\b"
@@ -111,6 +119,9 @@ def find(sentence: Sentence) -> list[Hit]:
     reveal = _REVEAL_LAST.search(text)
     if reveal:
         hits.append(Hit("reserves.reveal", "last", _words(reveal)))
+    only_up = _TO_FOUNDATIONS_ONLY.search(text)
+    if only_up:
+        hits.append(Hit("reserves.to_foundations_only", True, _words(only_up)))
     if capacity:
         hits.append(Hit("reserves.capacity", 1, _words(capacity)))
     unlimited = _ANY_NUMBER.search(text)

@@ -91,7 +91,41 @@ _REDEAL_SHUFFLE = re.compile(
     _I,
 )
 # Rules read wherever the sentence is (the redeal one only in a sentence about the stock).
+# Terrace (ours): "Once the base card is chosen, every empty Tableau pile gets one card from
+# the Stock"; the Stock deals onto the spaces when the player has chosen the base.
+_FILL_AFTER_BASE = re.compile(
+    r"\bonce\s+the\s+base\s+card\s+(?:is|has\s+been)\s+(?:chosen|selected),\s+(?:every|each)\s+"
+    r"empty\s+tableau\s+pile\s+(?:gets|takes)\s+one\s+card\s+from\s+the\s+stock\b",
+    _I,
+)
+# A deal that leaves a space locks the Stock (Terrace, ours: "While a Tableau pile is empty,
+# the Stock turns one card only; it turns again once every empty pile is filled or the card of
+# the Waste has been played"; Aisleriot's: "If there is a space in the tableau then only one
+# card may be flipped from the stock to the waste until the tableau is filled or the top card
+# of the waste is moved to the foundation or tableau").
+_LOCKS_ON_SPACE = re.compile(
+    r"\bwhile\s+a\s+tableau\s+pile\s+is\s+empty,\s+the\s+stock\s+turns\s+one\s+card\s+only;\s+"
+    r"it\s+turns\s+again\s+once\s+every\s+empty\s+pile\s+is\s+filled\s+or\s+the\s+"
+    r"(?:card\s+of\s+the\s+waste|waste's\s+card)\s+has\s+been\s+played\b"
+    r"|\bif\s+there\s+is\s+a\s+space\s+in\s+the\s+tableau\s+then\s+only\s+one\s+card\s+may\s+be\s+"
+    r"flipped\s+from\s+the\s+stock\s+to\s+the\s+waste\s+until\s+the\s+tableau\s+is\s+filled\s+or\s+"
+    r"the\s+top\s+card\s+of\s+the\s+waste\s+is\s+moved\b[^.]*",
+    _I,
+)
+# An emptied Waste takes the next Stock card at once (Terrace, ours: "Whenever the Waste is
+# empty, the next Stock card is turned onto it at once"; Aisleriot's: "If the Waste is empty
+# a card from the Stock is automatically dealt").
+_REFILL_WASTE = re.compile(
+    r"\bwhenever\s+the\s+waste\s+is\s+empty,\s+the\s+next\s+stock\s+card\s+is\s+turned\s+"
+    r"onto\s+it\s+at\s+once\b"
+    r"|\bif\s+the\s+waste\s+is\s+empty\s+a\s+card\s+from\s+the\s+stock\s+is\s+automatically\s+"
+    r"dealt\b",
+    _I,
+)
 _WHOLE_SENTENCE_RULES: tuple[tuple[re.Pattern[str], str, object], ...] = (
+    (_FILL_AFTER_BASE, "stock.fill_after_base", True),
+    (_LOCKS_ON_SPACE, "stock.locks_on_space", True),
+    (_REFILL_WASTE, "waste.refill_from_stock", True),
     (_FULL_TABLEAU, "stock.needs_full_tableau", True),
     (_FULL_BEFORE_DEAL, "stock.needs_full_tableau", True),
     (_DEAL_WITH_SPACES, "stock.needs_full_tableau", False),

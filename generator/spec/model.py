@@ -252,6 +252,9 @@ class Reserves(Model):
     # Per reserve pile, the reserve piles (numbered from 1) lying across it: its top card is
     # free only once they are all empty (Backbone: two stacks under one single card).
     covered_by: tuple[tuple[int, ...], ...] = ()
+    # The top card of a reserve plays only onto the foundations (Terrace: "can be played only
+    # onto the Foundations"), never onto the tableau.
+    to_foundations_only: bool = False
 
     @model_validator(mode="after")
     def _deal_matches_count(self) -> Reserves:
@@ -290,6 +293,14 @@ class Stock(Model):
     # No deal while a move can fill an empty tableau pile (Easthaven: "must be filled if
     # possible before dealing"); a space nothing can fill does not stop the deal.
     fill_spaces_first: bool = False
+    # With a chosen base: once it is chosen, the Stock puts one card face up on every empty
+    # tableau pile (Terrace: "Once the base card is chosen, every empty Tableau pile gets one
+    # card from the Stock").
+    fill_after_base: bool = False
+    # A deal made while a tableau pile is empty locks the Stock until every space is filled
+    # or the Waste's card is played (Terrace: "While a Tableau pile is empty, the Stock turns
+    # one card only"). The engine keeps the lock in `State.redeals_left` (no redeals then).
+    locks_on_space: bool = False
 
 
 class Waste(Model):
@@ -298,6 +309,9 @@ class Waste(Model):
     # Building on the waste is compulsory: the stock is not dealt while a card can go onto the
     # waste (Escalator: "Build on to the Waste ... whenever possible").
     build_first: bool = False
+    # Whenever the waste is emptied, the Stock turns its next card onto it at once (Terrace:
+    # "Whenever the Waste is empty, the next Stock card is turned onto it at once").
+    refill_from_stock: bool = False
     # The most cards the waste holds: the stock is not dealt while it is full (Sir Tommy: "Can
     # only hold one card"). 0: no limit.
     capacity: int = Field(default=0, ge=0, le=52)
@@ -470,6 +484,25 @@ class VariantSpec(Model):
             raise ValueError(
                 f"stock.piles: a deal covers the first {stock.piles} Tableau piles, but there "
                 f"are {tableau.count}"
+            )
+        if stock.fill_after_base and not chosen:
+            raise ValueError(
+                "stock.fill_after_base (spaces filled once the base is chosen) needs a base "
+                f"the player chooses, not {foundations.base.value!r}"
+            )
+        if stock.locks_on_space and (
+            stock.redeals or stock.base_choices or stock.target is not StockTarget.WASTE
+        ):
+            raise ValueError(
+                "stock.locks_on_space (the Stock waits for a space to be filled) needs a Stock "
+                "that deals to the Waste and is never turned over, with no base_choices"
+            )
+        if self.waste.refill_from_stock and (
+            not self.waste.present or stock.target is not StockTarget.WASTE
+        ):
+            raise ValueError(
+                "waste.refill_from_stock refills the Waste from the Stock: it needs a Waste "
+                "and a Stock that deals to it"
             )
         return self
 

@@ -191,6 +191,7 @@ class Rules:
     # A reserve's face-down top card turns up only once it is the pile's last card (Eagle Wing).
     reserve_reveal_last: bool = False
     reserve_capacity: int = 1
+    reserve_to_foundations_only: bool = False  # a reserve's top card plays only to a foundation
     # Stock.
     stock_draw: int = 1
     stock_target: StockTarget = StockTarget.WASTE
@@ -205,6 +206,14 @@ class Rules:
     redeal_from_reserves: bool = False  # a redeal gathers the reserve piles, not the waste
     redeal_shuffles: bool = False  # ... and shuffles them (seeded by the deal and the cards)
     stock_fill_spaces_first: bool = False  # no deal while a move can fill an empty tableau pile
+    # With `base_chosen`: the move that chooses the base then deals one stock card face up
+    # onto every empty tableau pile, in pile order.
+    stock_fills_after_base: bool = False
+    # A deal (a player's or the waste's refill) that leaves a tableau pile empty locks the
+    # stock: no deal until a move leaves no tableau pile empty or plays the waste's card.
+    # `State.redeals_left` holds the lock (1: locked); such a game has no redeals.
+    stock_locks_on_space: bool = False
+    waste_refill_from_stock: bool = False  # an emptied waste takes the next stock card at once
     # Outcome.
     goal: Goal = Goal.ALL_TO_FOUNDATIONS
     finish_stock_when_tableau_clear: bool = False

@@ -122,6 +122,10 @@ class State:
         state._cached_redeals = 0
         state._cached_base = 0
         state._cached_moves = []
+        if rules.waste_refill_from_stock:
+            dealt = list(piles)
+            state._refill_waste(dealt)
+            state.piles = tuple(dealt)
         return state
 
     @property
@@ -277,6 +281,7 @@ class State:
         # Glenwood: the waste fills a space only once every reserve is empty.
         waste_waits = rules.tableau_waste_fills_last and any(piles[r] for r in layout.reserves)
         whole_pile = rules.group_move is GroupMove.WHOLE_PILE
+        reserve_only = rules.reserve_to_foundations_only  # reserve cards go only to foundations
 
         for src, role in plan.sources:
             pile = piles[src]
@@ -313,7 +318,7 @@ class State:
                 append(one[src][waste])
                 builds_waste = True
             # To the tableau.
-            if to_tableau:
+            if to_tableau and not (reserve_only and role == ROLE_RESERVE):
                 ones = one[src]
                 if role != ROLE_TABLEAU:
                     dsts = to_tableau.get(top)
@@ -454,6 +459,8 @@ class State:
 
     def _can_deal(self) -> bool:
         rules = self.rules
+        if rules.stock_locks_on_space and self.redeals_left > 0:
+            return False  # locked until the spaces are filled or the waste's card is played
         if rules.waste_capacity and len(self.piles[self.layout.waste]) >= rules.waste_capacity:
             return False  # a full waste must be played off first (Sir Tommy)
         if rules.stock_target is StockTarget.TABLEAU and rules.stock_needs_full_tableau:
@@ -487,7 +494,9 @@ class State:
         new = list(piles)
         new[src] = rest
         new[dst] = piles[dst] + moving
-        if not self.base and self.rules.base_chosen:
+        rules = self.rules
+        open_base = not self.base and rules.base_chosen
+        if open_base:
             self._choose_base(dst, moving[0])
         if not rest and plan.after_empty[src]:
             if plan.uncovers[src]:
@@ -496,6 +505,12 @@ class State:
                 self._refill_from_reserve(new, src)
             elif not any(plan.tableau_piles_of(new)):
                 self._finish_stock_if_clear(new)
+        if (
+            rules.stock_locks_on_space
+            or rules.waste_refill_from_stock
+            or rules.stock_fills_after_base
+        ):
+            self._after_transfer(new, src, open_base and self.base != 0)
         self.piles = tuple(new)
 
     def play(self, move: Move | str) -> Move:
@@ -563,11 +578,13 @@ class State:
                 moving = moving[::-1]  # a run goes to its foundation top card first
             piles[src] = rest
             piles[dst] = piles[dst] + moving
-            if not self.base and self.rules.base_chosen:
+            open_base = not self.base and self.rules.base_chosen
+            if open_base:
                 self._choose_base(dst, moving[0])
             if not rest and self._plan().after_empty[src]:
                 self._turn_up_uncovered(piles, src)
                 self._after_empty(piles, src)
+            self._after_transfer(piles, src, open_base and self.base != 0)
         elif kind is MoveKind.DEAL:
             self._deal(piles)
         elif self.rules.redeal_from_reserves:
@@ -610,6 +627,9 @@ class State:
             n = min(rules.stock_draw, len(stock))
             piles[layout.waste] += tuple(c & CARD_MASK for c in reversed(stock[-n:]))
             piles[layout.stock] = stock[:-n]
+            if rules.stock_locks_on_space:  # a deal that leaves a space locks the stock
+                spaces = not all(piles[t] for t in layout.tableau)
+                self.redeals_left = 1 if spaces and piles[layout.stock] else 0
             return
         targets = layout.reserves if rules.stock_target is StockTarget.RESERVES else layout.tableau
         if rules.stock_piles:
@@ -625,6 +645,42 @@ class State:
             piles[target] += (stock[-1] & CARD_MASK,)
             stock = stock[:-1]
         piles[layout.stock] = stock
+
+    def _after_transfer(self, piles: list[tuple[int, ...]], src: int, chose: bool) -> None:
+        """What follows a transfer: with `stock_fills_after_base`, the move that chose the base
+        deals a card onto every empty tableau pile; with `stock_locks_on_space`, playing the
+        waste's card or leaving no space unlocks the stock; with `waste_refill_from_stock`, an
+        empty waste takes the next deal at once (which may lock the stock again)."""
+        rules = self.rules
+        layout = self.layout
+        if chose and rules.stock_fills_after_base:
+            stock = piles[layout.stock]
+            for t in layout.tableau:
+                if not piles[t] and stock:
+                    piles[t] = (stock[-1] & CARD_MASK,)
+                    stock = stock[:-1]
+            piles[layout.stock] = stock
+        if (
+            rules.stock_locks_on_space
+            and self.redeals_left > 0
+            and (src == layout.waste or all(piles[t] for t in layout.tableau))
+        ):
+            self.redeals_left = 0
+        self._refill_waste(piles)
+
+    def _refill_waste(self, piles: list[tuple[int, ...]]) -> None:
+        """`Rules.waste_refill_from_stock`: an empty waste takes the next deal from the stock,
+        once any base to choose is chosen."""
+        rules = self.rules
+        waste = self.layout.waste
+        if (
+            rules.waste_refill_from_stock
+            and waste >= 0
+            and not piles[waste]
+            and piles[self.layout.stock]
+            and not (rules.base_chosen and not self.base)
+        ):
+            self._deal(piles)
 
     def _choose_base(self, dst: int, card: int) -> None:
         """The first card put on a foundation sets the base rank for every foundation."""

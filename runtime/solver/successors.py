@@ -72,6 +72,10 @@ def fast_supported(model: Model) -> bool:
         and not rules.tableau_fixed_direction  # a pile's top two cards choose what it takes
         and not rules.foundation_up_then_down  # a full foundation builds back down
         and not rules.redeal_from_reserves  # a redeal that gathers the reserves
+        and not rules.reserve_to_foundations_only  # reserve cards never build on the tableau
+        and not rules.stock_locks_on_space  # whether the stock deals depends on the lock
+        and not rules.waste_refill_from_stock  # playing the waste's last card deals
+        and not rules.stock_fills_after_base  # choosing the base deals onto the spaces
         # Foundations that any card starts (Eliminator): a card may both start one and build
         # on one, and the generator offers only one of the two.
         and not all(model.foundation_start)
