@@ -18,7 +18,7 @@ from generator.pipeline import render_outputs
 from generator.spec.model import VariantSpec
 from runtime.cli import main
 from tests.fuzz._model import PATHS, field
-from tests.fuzz.sidecar_yaml import CONTRADICTIONS, tiny_with
+from tests.fuzz.sidecar_yaml import CONTRADICTIONS, CORPUS, tiny_with
 
 TINY: dict[str, Any] = {
     "id": "tiny",
@@ -110,3 +110,9 @@ def test_an_unknown_game_is_a_short_error_line(capsys: pytest.CaptureFixture[str
     last = capsys.readouterr().err.strip().split("\n")[-1]
     assert last.startswith("helpdeck show: unknown game 'glenwod'; did you mean glenwood?")
     assert "helpdeck games" in last and len(last) < 200
+
+
+def test_a_sidecar_only_game_without_a_title_is_an_error_at_line_1(tmp_path: Path) -> None:
+    """A required field no fact stands near (a help-less game's title) had no line."""
+    errors = _errors({"tiny.yaml": CORPUS["tiny: no title"]}, tmp_path)
+    assert [(e.field, e.line) for e in errors] == [("title", 1)]

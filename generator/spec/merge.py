@@ -325,7 +325,8 @@ def _validate(
                 path = next((p for words, p in _WHOLE_SPEC if words in message), "title")
             fact = _nearest(chosen, path)
             file = fact.provenance.file if fact and fact.provenance.file else sidecar.path
-            line = fact.provenance.line if fact else None
+            # No fact at all (a sidecar-only game without its title): the file as a whole.
+            line = fact.provenance.line if fact else 1
             hint = None
             if problem["type"] == "missing":
                 message = "not found in the help and not given in the sidecar"
