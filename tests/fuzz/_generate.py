@@ -16,7 +16,10 @@ Promises checked on every case:
 - nothing is lost: every file that was there before (the specs, a stray file in the root)
   is there after, byte for byte;
 - generated help has no XInclude element and no ``javascript:`` link (as markup; text
-  that only quotes them is escaped, and fine).
+  that only quotes them is escaped, and fine);
+- generated rules are playable (`play_generated`): a spec the generator accepts deals under
+  every option set and its first moves, undo, score and assists raise nothing, so a
+  contradiction is the generator's error at a line, not an engine traceback.
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ Mutations: bytes flipped, cut, repeated or deleted; markup inserted into element
 bytes, deep nesting, huge numbers, unicode); an element or attribute duplicated; the
 DOCTYPE replaced (internal entities, external ones, a local DTD, entity expansion); the XML
 declaration's encoding changed; the page turned into SGML-era DocBook; a Setup row's text
-replaced. Promises: see `tests/fuzz/_generate.py`.
+replaced; a sentence, Setup row or whole section of another game's page moved in (the words
+of every concept the prose reader knows, new ones included, in combinations no game has).
+Promises: see `tests/fuzz/_generate.py`.
 """
 
 from __future__ import annotations

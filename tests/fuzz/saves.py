@@ -1,6 +1,9 @@
 """Fuzz kind "saves": the app's data directory (current.json, stats.json, settings.json)
 broken in every way we can think of, then a session started over it.
 
+Saves are of every game in the catalog (`_played`: random options, up to 60 legal moves, so a
+chosen base, fixed pile directions, a running score come up), intact or broken.
+
 Promises checked: no exception; a file the session could not use is kept aside byte for byte
 under a new name (earlier kept files untouched) and the player's message names both; a file
 not kept aside was really usable (its statistics survive); everything written reads back

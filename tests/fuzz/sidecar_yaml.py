@@ -6,7 +6,11 @@ huge or odd number, a deep structure, unicode, or raw YAML text (tags, aliases, 
 keys, flow collections, 4,301 digits, ``.nan``); option effects on mis-spelt or too-deep
 paths; lines duplicated (duplicate keys), re-indented, or given tabs; bytes flipped, cut,
 repeated or deleted; Latin-1 bytes and a byte-order mark; the file saved under another
-game's or a reserved name. Promises: see `tests/fuzz/_generate.py`.
+game's or a reserved name. Typed values (`tests/fuzz/_model.py`, read from the model, so a new
+field or enum value is reached without editing anything): every enum value and bound of every
+field, a consistent deal shape (decks, piles, reserves), the fields those make required, and
+options whose effects set typed values; they reach the checks behind the schema and contradictory
+combinations (`CONTRADICTIONS`). Promises: see `tests/fuzz/_generate.py`.
 """
 
 from __future__ import annotations
