@@ -347,6 +347,7 @@ _WHOLE_SPEC = (
     ("tableau.capacity", "tableau.capacity"),
     ("tableau.refill", "tableau.refill"),
     ("stock.piles", "stock.piles"),
+    ("waste.capacity", "waste.capacity"),
     ("goes up then down", "foundations.up_then_down"),
     ("start_with_aces", "foundations.start_with_aces"),
     ("start_with_base", "foundations.start_with_base"),

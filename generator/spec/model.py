@@ -485,6 +485,12 @@ class VariantSpec(Model):
                 f"stock.piles: a deal covers the first {stock.piles} Tableau piles, but there "
                 f"are {tableau.count}"
             )
+        capacity = self.waste.capacity
+        if capacity and stock.target is StockTarget.WASTE and stock.draw > capacity:
+            raise ValueError(
+                f"waste.capacity {capacity} is less than the {stock.draw} cards a deal turns "
+                "onto the Waste: raise the capacity or turn fewer cards"
+            )
         if stock.fill_after_base and not chosen:
             raise ValueError(
                 "stock.fill_after_base (spaces filled once the base is chosen) needs a base "

@@ -378,6 +378,7 @@ CONTRADICTIONS: dict[str, dict[str, Any]] = {
     "tableau.refill": {"tableau.refill": "reserve"},  # no reserves
     "stock.piles": {"stock.target": "tableau", "stock.piles": 9},  # two piles
     "foundations.up_then_down": {"foundations.up_then_down": True},  # one deck
+    "waste.capacity": {"waste.capacity": 2, "stock.draw": 3},
 }
 
 
