@@ -30,7 +30,7 @@ def _mark(group: object, x: float, y: float, size: float) -> None:
 
     w, h = size * 0.50, size * 0.70
     for angle, dx, draw in (
-        (14, -0.12, lambda g: cardart.draw_back(g, w, h)),
+        (14, -0.12, lambda g: cardart.draw_back(g, w, h, "blue")),
         (-10, 0.10, lambda g: cardart.draw_face(g, make_card(1, Suit.SPADES), w, h)),
     ):
         cx, cy = x + size / 2 + dx * size, y + size / 2

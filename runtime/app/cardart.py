@@ -64,6 +64,23 @@ def use_design(name: str) -> bool:
     return changed
 
 
+# Back designs (`settings.CARD_BACKS` names the same): the blue back with a cross, and a red
+# back with a diamond lattice, the casino deck's. Different in colour and in pattern, so a
+# player tells them apart at a glance whatever their colour vision.
+BACKS = ("blue", "red")
+BACK_DESIGN = "blue"  # the back in use: set with `use_back`
+RED_BACK = (0.62, 0.09, 0.13, 1)
+RED_LINE = (0.96, 0.80, 0.78, 1)
+
+
+def use_back(name: str) -> bool:
+    """Draw backs in design ``name`` from now on; True if that changed anything."""
+    global BACK_DESIGN
+    name = name if name in BACKS else "blue"
+    changed, BACK_DESIGN = name != BACK_DESIGN, name
+    return changed
+
+
 def suit_colour(suit: int, design: str) -> tuple[float, ...]:
     four: dict[int, tuple[float, ...]] = {Suit.CLUBS: GREEN, Suit.DIAMONDS: BLUE, Suit.HEARTS: RED}
     if design == "four":
@@ -211,7 +228,10 @@ def _large_face(
         suit_shape(group, suit, w / 2, h * 0.36, big)
 
 
-def draw_back(group: InstructionGroup, w: float, h: float) -> None:
+def draw_back(group: InstructionGroup, w: float, h: float, back: str | None = None) -> None:
+    if (back or BACK_DESIGN) == "red":
+        _lattice_back(group, w, h)
+        return
     radius = _radius(w)
     group.add(Color(*FACE))
     group.add(RoundedRectangle(pos=(0, 0), size=(w, h), radius=[radius]))
@@ -234,6 +254,46 @@ def draw_back(group: InstructionGroup, w: float, h: float) -> None:
     group.add(Line(points=[pad, h - pad, w - pad, pad], width=max(1.0, w * 0.01)))
     group.add(Color(*EDGE))
     group.add(Line(rounded_rectangle=(0.5, 0.5, w - 1, h - 1, radius), width=1))
+
+
+def _lattice_back(group: InstructionGroup, w: float, h: float) -> None:
+    """The red back: a diamond lattice of thin light lines inside a white border."""
+    radius = _radius(w)
+    group.add(Color(*FACE))
+    group.add(RoundedRectangle(pos=(0, 0), size=(w, h), radius=[radius]))
+    group.add(Color(*RED_BACK))
+    inset = max(1.5, w * 0.06)
+    x0, y0, x1, y1 = inset, inset, w - inset, h - inset
+    group.add(RoundedRectangle(pos=(x0, y0), size=(x1 - x0, y1 - y0), radius=[radius * 0.6]))
+    group.add(Color(*RED_LINE))
+    width = max(1.0, w * 0.008)
+    pad = inset * 0.8
+    x0, y0, x1, y1 = x0 + pad, y0 + pad, x1 - pad, y1 - pad
+    step = max(4.0, w / 7)
+    # Lines y = x + c and y = -x + c, each cut to the inner rectangle.
+    for sign in (1, -1):
+        c = (y0 - x1) if sign == 1 else (y0 + x0)
+        end = (y1 - x0) if sign == 1 else (y1 + x1)
+        c += step / 2
+        while c < end:
+            points = _diagonal(sign, c, x0, y0, x1, y1)
+            if points:
+                group.add(Line(points=points, width=width))
+            c += step
+    group.add(Line(rounded_rectangle=(x0, y0, x1 - x0, y1 - y0, radius * 0.4), width=width))
+    group.add(Color(*EDGE))
+    group.add(Line(rounded_rectangle=(0.5, 0.5, w - 1, h - 1, radius), width=1))
+
+
+def _diagonal(
+    sign: int, c: float, x0: float, y0: float, x1: float, y1: float
+) -> list[float] | None:
+    """The part of the line y = sign * x + c inside the rectangle, or None."""
+    lo = max(x0, (y0 - c) / sign if sign == 1 else (c - y1))
+    hi = min(x1, (y1 - c) / sign if sign == 1 else (c - y0))
+    if hi - lo < 1:
+        return None
+    return [lo, sign * lo + c, hi, sign * hi + c]
 
 
 def draw_marker(
@@ -321,8 +381,7 @@ def _render(key: tuple[object, ...], size: tuple[int, int], art: InstructionGrou
     fbo = _fbos.get(key)
     if fbo is None:
         if len(_fbos) > 60:  # a window resized many times: drop the old sizes
-            _fbos.clear()
-            _atlases.clear()
+            _forget_sizes()
         fbo = Fbo(size=size)
         with fbo:
             ClearColor(0, 0, 0, 0)
@@ -339,7 +398,7 @@ ATLAS_COLUMNS = 10
 
 
 def _atlas(centre: bool, size: tuple[int, int]) -> dict[tuple[object, ...], Texture]:
-    key = ("atlas", DESIGN, centre, *size)
+    key = ("atlas", DESIGN, BACK_DESIGN, centre, *size)
     regions = _atlases.get(key)
     if regions is not None:
         return regions
@@ -367,14 +426,26 @@ def _atlas(centre: bool, size: tuple[int, int]) -> dict[tuple[object, ...], Text
         # Saved on pause/stop only: reading an Fbo back mid-game stalls software GL for
         # seconds (seen under Mesa llvmpipe), so never while the player is playing.
         _unsaved.add(key)
+    # Cards are drawn at their atlas size, so nearest sampling looks the same as linear and
+    # costs software GL (Mesa llvmpipe) a quarter less per card pixel.
+    texture.mag_filter = texture.min_filter = "nearest"
     regions = {look: texture.get_region(x, y, w, h) for look, (x, y) in places.items()}
     if len(_atlases) > 12:  # a window resized many times: forget old sizes
-        _atlases.clear()
+        _forget_sizes()
     _atlases[key] = regions
     return regions
 
 
 _atlases: dict[tuple[object, ...], dict[tuple[object, ...], Texture]] = {}
+GENERATION = 0  # bumped when the kept looks are dropped: cards then fetch theirs anew
+
+
+def _forget_sizes() -> None:
+    global GENERATION
+    _fbos.clear()
+    _atlases.clear()
+    GENERATION += 1
+
 
 # -- the atlas on disk: later starts upload pixels instead of drawing ~1,000 instructions ----
 

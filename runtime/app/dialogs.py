@@ -41,7 +41,11 @@ def choose_options(
     options: Sequence[object],
     current: Mapping[str, bool],
     apply: Callable[[dict[str, bool]], None],
+    labels: Mapping[str, str] | None = None,
 ) -> None:
+    """The game's options as check boxes; ``labels`` translates their English labels (the
+    terms of the help's Options section, `helpdoc.option_labels`)."""
+    labels = labels or {}
     dialog = Dialog(title=_("Options"), message="")
     boxes: dict[str, CheckBox] = {}
     for option in options:
@@ -55,7 +59,8 @@ def choose_options(
             group=f"option-group-{group}" if group else None,
             allow_no_selection=not group,
         )
-        label = OptionLabel(text=_(option.label), halign="left", valign="middle")  # type: ignore[attr-defined]
+        text = labels.get(option.label) or option.label  # type: ignore[attr-defined]
+        label = OptionLabel(text=text, halign="left", valign="middle")
         label.bind(size=lambda widget, size: setattr(widget, "text_size", size))
         # Clicking the label ticks the box too (a radio button is only ever ticked on).
         label.bind(on_release=lambda _l, b=box: setattr(b, "active", bool(b.group) or not b.active))

@@ -11,7 +11,7 @@ from runtime.app import cardart
 from runtime.app.controller import Controller
 from runtime.app.dealcodes import read_deal_code
 from runtime.app.dialogs import ask, choose_options, deal_code_dialog, tell
-from runtime.app.helpdoc import game_title
+from runtime.app.helpdoc import game_title, option_labels
 from runtime.app.hints import advise
 from runtime.app.i18n import _, current, help_language
 from runtime.app.session import Session, known_game, winnable_available
@@ -358,7 +358,8 @@ class GamePresenter:
                     [(_("Close"), None)],
                 )
 
-        choose_options(state.game.options, state.options, apply)
+        labels = option_labels(state.game.id, help_language(current()))
+        choose_options(state.game.options, state.options, apply, labels)
 
     def deal_code_dialog(self) -> Any:
         """The deal's code to copy; another code to type or paste, and play."""
@@ -394,6 +395,12 @@ class GamePresenter:
     def set_card_design(self, name: str) -> None:
         """Draw every card in face design ``name`` (see `cardart.DESIGNS`) from now on."""
         if cardart.use_design(name) and self.table is not None:
+            self.table.finish_animations()
+            self.table.refresh(animate=False)
+
+    def set_card_back(self, name: str) -> None:
+        """Draw every face-down card with back ``name`` (see `cardart.BACKS`) from now on."""
+        if cardart.use_back(name) and self.table is not None:
             self.table.finish_animations()
             self.table.refresh(animate=False)
 

@@ -25,10 +25,17 @@ PYRAMID_PITCH = 1.04  # tighter, so little of a covered card shows between its c
 PYRAMID_STEPS = (0.7, 0.6, 0.5)  # pyramid rows apart, in card heights: deepest that fits
 ROW = 1.12  # card heights from one row to the next
 UP_STEP = 0.26  # fan step after a face-up card, in card heights
+# A column with room to spare (a phone upright, a short pile) spreads its face-up cards up
+# to this: more of each card shows and each is a taller touch target.
+UP_STEP_MAX = 0.38
 DOWN_STEP = 0.11  # fan step after a face-down card
 SIDE_STEP = 0.24  # waste fan step, in card widths
 GAP = 0.12  # least room between piles of different groups, in card sizes
 SIDE_GAP = 0.25  # extra room between the tableau and a block of piles beside it
+# A table limited by the window's width may close its gaps up to this (PITCH 1.12 -> 1.05):
+# cards ~6% bigger on a phone upright; a pile's touch zone still takes in its half-gaps.
+SQUEEZE = 1.05 / PITCH
+TWO_ROWS = 1.25  # how much bigger a two-row tableau's cards must be to be taken
 
 
 class Fan(Enum):
@@ -52,6 +59,8 @@ class Plan:
     width: float  # card widths
     height: float  # card heights
     weight: float = 1.0  # `fit` ranks plans by card size times this
+    rows: int = 1  # tableau rows: a second is taken only where one row is too narrow to touch
+    squeeze: float = SQUEEZE  # least factor its x may be scaled by (1: gaps that must stay)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +84,7 @@ class TableGeometry:
     card_h: float
     slots: dict[int, Slot]
     min_target: float = 0.0  # smallest touch target (px): a pile's zone is at least this
+    pitch: float = PITCH  # card widths from one column to the next, after any squeeze
 
     def positions(self, piles: tuple[tuple[int, ...], ...]) -> dict[int, list[tuple[float, float]]]:
         """Bottom-left corner of every card of every shown pile, bottom card first."""
@@ -98,7 +108,15 @@ class TableGeometry:
             return []
         steps = [self.card_h * (DOWN_STEP if card >= FACE_DOWN else UP_STEP) for card in cards[:-1]]
         room = slot.y - slot.limit
-        scale = min(1.0, room / sum(steps)) if steps and sum(steps) > 0 else 1.0
+        total = sum(steps)
+        scale = min(1.0, room / total) if total > 0 else 1.0
+        ups = sum(1 for card in cards[:-1] if card < FACE_DOWN)
+        if total < room and ups:  # room to spare: the face-up cards spread, up to a limit
+            up = min(UP_STEP_MAX * self.card_h, UP_STEP * self.card_h + (room - total) / ups)
+            steps = [
+                up if card < FACE_DOWN else step
+                for card, step in zip(cards[:-1], steps, strict=True)
+            ]
         y = slot.y
         out = [(slot.x, y)]
         for step in steps:
@@ -146,7 +164,7 @@ class TableGeometry:
         """Where a touch means ``pile``: its column, half the gap to each neighbour, at least
         `min_target` in each direction."""
         slot = self.slots[pile]
-        gap = self.card_w * (PITCH - 1) / 2
+        gap = self.card_w * (self.pitch - 1) / 2
         bottom = slot.limit if slot.fan is Fan.DOWN else slot.y
         width = max(self.card_w + 2 * gap, self.min_target)
         height = max(slot.y + self.card_h - bottom, self.min_target)
@@ -193,7 +211,10 @@ def _tableau_need(rules: Rules) -> float:
     a fan of six at least, so a tableau dealt one card a pile or none (Canfield, Giant, Gold
     Mine) does not get cards so big that its builds squeeze."""
     longest = max((down + up for down, up in rules.tableau_deal), default=1)
-    return 1 + UP_STEP * max(longest + 3, 6)
+    cards = max(longest + 3, 6)
+    if rules.tableau_capacity:  # a pile never holds more (Bear River, Eagle Wing: three)
+        cards = min(cards, rules.tableau_capacity)
+    return 1 + UP_STEP * cards
 
 
 def _pyramid(layout: Layout, step: float) -> tuple[list[Place], float, float]:
@@ -223,8 +244,8 @@ def _pyramid_plans(rules: Rules, layout: Layout) -> list[Plan]:
     beside = [Place(p, i * (width + PITCH) - PITCH, height - 1) for i, p in enumerate(side)]
     shift = [Place(p.pile, p.x + PITCH, p.y, p.fan) for p in (*pyramid, *beside[:2])]
     return [
-        Plan((*pyramid, *below), width, height + 1.15),
-        Plan(tuple(shift), width + 2 * PITCH, height),
+        Plan((*pyramid, *below), width, height + 1.15, squeeze=1.0),
+        Plan(tuple(shift), width + 2 * PITCH, height, squeeze=1.0),
     ]
 
 
@@ -239,7 +260,7 @@ def _pyramid_top_left(pyramid: list[Place], width: float, height: float, side: l
     shift = max(shift, 0.0)
     places = [Place(p, i * PITCH, 0.0) for i, p in enumerate(side)]
     places += [Place(p.pile, p.x + shift, p.y, p.fan) for p in pyramid]
-    return Plan(tuple(places), max(width + shift, right - GAP), height)
+    return Plan(tuple(places), max(width + shift, right - GAP), height, squeeze=1.0)
 
 
 def _standard_plans(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
@@ -354,7 +375,7 @@ def _two_row_plan(
     ]
     start = (cols - len(second)) * PITCH / 2
     places += [Place(p, start + i * PITCH, second_y, Fan.DOWN) for i, p in enumerate(second)]
-    return Plan(tuple(places), (cols - 1) * PITCH + 1, second_y + need)
+    return Plan(tuple(places), (cols - 1) * PITCH + 1, second_y + need, rows=2)
 
 
 def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
@@ -362,6 +383,9 @@ def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
     window needs (docs/spec/placement.md)."""
     if rules.covered_by:
         return _pyramid_plans(rules, layout)
+    rows = layout.placement.tableau.rows
+    if rows:  # the help's rows ("in three rows of six"), on every window
+        return _placed_plans(rules, layout, show_stock, tableau_rows=(rows,))
     if _usual(layout.placement):
         # The placed packings too (corner groups heading side blocks beside a two-row
         # tableau suit a phone), taken only where they give clearly bigger cards.
@@ -473,7 +497,7 @@ def _or(place: Placed, usual: Region) -> Region:
 
 
 def _placed_plans(
-    rules: Rules, layout: Layout, show_stock: bool, tableau_rows: tuple[int, ...] = (1, 2)
+    rules: Rules, layout: Layout, show_stock: bool, tableau_rows: tuple[int, ...] = (1, 2, 3, 4)
 ) -> list[Plan]:
     """Plans that keep every pile in the region its help names. What varies between them is
     only how a region is packed: side blocks in one to four columns, the tableau in one or
@@ -497,9 +521,7 @@ def _placed_plans(
     for sides in (False, True) if corners else (False,):
         left = (regions.top_left if sides else ()) + regions.left
         right = (regions.top_right if sides else ()) + regions.right
-        for rows in tableau_rows if len(regions.tableau) >= 6 else (1,):
-            if rows not in tableau_rows:
-                continue
+        for rows in _row_counts(len(regions.tableau), tableau_rows):
             for wrap in (False, True) if regions.top_center else (False,):
                 for left_cols, right_cols, middle_cols in itertools.product(
                     _block_columns(len(left)),
@@ -508,7 +530,24 @@ def _placed_plans(
                 ):
                     packing = _Packing(sides, rows, wrap, left_cols, right_cols, middle_cols)
                     plans.append(_placed_plan(regions, need, fan, packing))
+    # A tall window: the two corner groups one under the other, each in rows as wide as the
+    # tableau (Baker's Game upright: reserves at the top left, foundations flush right below).
+    if regions.top_left and regions.top_right and not regions.top_center:
+        fanned = any(fan(p) is Fan.RIGHT for p in regions.top_left + regions.top_right)
+        for rows in _row_counts(len(regions.tableau), tableau_rows) if not fanned else ():
+            if rows > 1:
+                for right_cols in _block_columns(len(regions.right)):
+                    middle = min(len(regions.middle), 1)
+                    stacked = _Packing(False, rows, False, min(len(regions.left), 1), right_cols)
+                    stacked = replace(stacked, middle_cols=middle, stack=True)
+                    plans.append(_placed_plan(regions, need, fan, stacked))
     return plans
+
+
+def _row_counts(piles: int, allowed: tuple[int, ...]) -> list[int]:
+    """How many rows a tableau of ``piles`` may take: a second row from six piles, a third
+    from twelve, a fourth from eighteen (Carpet's twenty)."""
+    return [rows for rows in allowed if rows == 1 or piles >= 6 * (rows - 1)] or [1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -518,7 +557,8 @@ class _Packing:
     wrap: bool  # the top centre group in rows of its own under the top row
     left_cols: int
     right_cols: int
-    middle_cols: int  # the middle column, or two side by side when a window is short
+    middle_cols: int = 0  # the middle column, or two side by side when a window is short
+    stack: bool = False  # the top corners' groups in rows of their own, left one first
 
 
 def _block_columns(count: int) -> list[int]:
@@ -564,6 +604,23 @@ def _tableau_rows(regions: _Regions, rows: int) -> list[tuple[tuple[int, ...], t
     return [(left[r * lp : (r + 1) * lp], right[r * rp : (r + 1) * rp]) for r in range(rows)]
 
 
+def _stacked_corners(
+    top_left: tuple[int, ...], top_right: tuple[int, ...], x0: float, x1: float
+) -> tuple[list[Place], int]:
+    """The top left group in rows from `x0`, then the top right one in rows ending at `x1`;
+    the places and the number of rows."""
+    per_row = max(1, int((x1 - x0) / PITCH + 1e-9))
+    places: list[Place] = []
+    rows = 0
+    for group, right in ((top_left, False), (top_right, True)):
+        for i in range(0, len(group), per_row):
+            part = group[i : i + per_row]
+            start = x1 - len(part) * PITCH if right else x0
+            places += [Place(p, start + j * PITCH, rows * ROW) for j, p in enumerate(part)]
+            rows += 1
+    return places, rows
+
+
 def _placed_plan(
     regions: _Regions, need: float, fan: Callable[[int], Fan], packing: _Packing
 ) -> Plan:
@@ -588,6 +645,8 @@ def _placed_plan(
     left_top, right_top = not tl, not tr  # a side block may start at the very top
     extent = band + (0 if left_top else left_cols) + (0 if right_top else right_cols)
     in_row = len(tl) + len(tr) + (0 if wrap else len(tc)) + room * bool(fans & {*tl, *tr})
+    if packing.stack:  # in rows of their own, as wide as the table below makes them
+        in_row = 0
     spare = 1 if tc and not wrap and (tl or tr) else 0
     band += max(0, in_row + spare - extent)
     left_pitch = PITCH + room * bool(fans & set(left_piles))
@@ -596,9 +655,12 @@ def _placed_plan(
     cols = (left_width + right_width) / PITCH + band
     x0 = left_width if left_top else 0.0
     x1 = cols * PITCH - (right_width if right_top else 0.0)  # where the top row ends
-    places = _row(tl, x0, fan, room)
-    places += _row(tr, x1 - len(tr) * PITCH - room * bool(fans & set(tr)), fan, room)
-    top_rows = 1 if tl or tr or (tc and not wrap) else 0
+    if packing.stack:
+        places, top_rows = _stacked_corners(tl, tr, x0, x1)
+    else:
+        places = _row(tl, x0, fan, room)
+        places += _row(tr, x1 - len(tr) * PITCH - room * bool(fans & set(tr)), fan, room)
+        top_rows = 1 if tl or tr or (tc and not wrap) else 0
     band_x = left_width
     if tc and not wrap:
         lo, hi = x0 + len(tl) * PITCH, x1 - len(tr) * PITCH
@@ -656,32 +718,55 @@ def _placed_plan(
         ]
         places += [Place(p, start + i * PITCH, y) for i, p in enumerate(regions.bottom)]
         height = y + 1
-    return Plan(tuple(places), (cols - 1) * PITCH + 1, height)
+    return Plan(tuple(places), (cols - 1) * PITCH + 1, height, rows=packing.tableau_rows)
+
+
+@dataclass(frozen=True, slots=True)
+class _Scaled:
+    card_w: float  # px
+    squeeze: float  # x scaled by this: gaps closed up as far as the width needs
+    plan: Plan
+
+
+def _scaled(plan: Plan, width: float, height: float) -> _Scaled:
+    """The plan's largest card width in ``width`` x ``height`` (margins taken off), closing
+    its gaps up first when the width is what limits it."""
+    by_height = height / (plan.height * RATIO)
+    squeeze = 1.0
+    if plan.width > 1 and width / plan.width < by_height:
+        squeeze = max(plan.squeeze, min(1.0, (width / by_height - 1) / (plan.width - 1)))
+    return _Scaled(min(width / ((plan.width - 1) * squeeze + 1), by_height), squeeze, plan)
+
+
+def _preference(option: _Scaled, min_target: float) -> tuple[bool, float]:
+    """Plans whose columns are touch targets first, then the biggest cards; a tableau in two
+    rows only for cards a quarter bigger (the second row caps the builds of the first and
+    breaks the line the help describes: Klondike stays one row on a phone upright)."""
+    touchable = option.card_w * PITCH * option.squeeze >= min_target
+    rows = TWO_ROWS if option.plan.rows > 1 and touchable else 1.0
+    return (touchable, option.card_w * option.plan.weight / rows)
 
 
 def fit(
     plans: list[Plan], width: float, height: float, margin: float, min_target: float = 0.0
 ) -> TableGeometry:
-    """Scale the plan that gives the largest cards to ``width`` x ``height`` pixels."""
-    best: tuple[float, float, Plan] | None = None
-    for plan in plans:
-        card_w = min(
-            (width - 2 * margin) / plan.width, (height - 2 * margin) / (plan.height * RATIO)
-        )
-        if best is None or card_w * plan.weight > best[0]:
-            best = (card_w * plan.weight, card_w, plan)
-    assert best is not None
-    card_w, plan = max(best[1], 1.0), best[2]
+    """Scale the plan that suits the window best (see `_preference`) to ``width`` x
+    ``height`` pixels."""
+    inner_w, inner_h = width - 2 * margin, height - 2 * margin
+    options = [_scaled(plan, inner_w, inner_h) for plan in plans]
+    best = max(options, key=lambda option: _preference(option, min_target))
+    card_w, plan, squeeze = max(best.card_w, 1.0), best.plan, best.squeeze
     card_h = card_w * RATIO
-    left = (width - plan.width * card_w) / 2
+    left = (width - ((plan.width - 1) * squeeze + 1) * card_w) / 2
     top = height - margin
     slots = {}
     for place in plan.places:
         y = top - place.y * card_h - card_h
         step = card_w * SIDE_STEP if place.fan is Fan.RIGHT else card_h * UP_STEP
         limit = margin if place.floor is None else top - place.floor * card_h
-        slots[place.pile] = Slot(place.pile, left + place.x * card_w, y, place.fan, step, limit)
-    return TableGeometry(width, height, card_w, card_h, slots, min_target)
+        x = left + place.x * squeeze * card_w
+        slots[place.pile] = Slot(place.pile, x, y, place.fan, step, limit)
+    return TableGeometry(width, height, card_w, card_h, slots, min_target, PITCH * squeeze)
 
 
 def table_geometry(

@@ -5,6 +5,7 @@ See docs/translation.md for the format. No Kivy here."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -93,3 +94,40 @@ def _parse(data: dict[str, Any], game_id: str, language: str) -> HelpDoc:
     )
     credits = tuple(text(c) for c in data.get("credits") or () if text(c))
     return HelpDoc(game_id, language, text(data.get("title")), sections, setup, credits)
+
+
+# A term and its text: "Three card deals: the Stock ...", "Trois cartes par donne : ...",
+# "3枚めくり：山札から..."; the term is what the Options dialog shows.
+_TERM_END = re.compile(r"\s*[:：]\s*")
+
+
+@cache
+def option_labels(game_id: str, lang: str) -> dict[str, str]:
+    """The game's option labels in ``lang``, keyed by the English label: the term that opens
+    the option's paragraph in the help's Options section (or the paragraph, when it is only
+    the term), read at the same place in the translated help. Missing where the page is not
+    translated, or the translated paragraph has no term."""
+    source, translated = help_doc(game_id, SOURCE), help_doc(game_id, lang)
+    if source is None or translated is None or translated.language == SOURCE:
+        return {}
+    labels: dict[str, str] = {}
+    for english, local in zip(_options(source), _options(translated), strict=False):
+        for here, there in zip(english, local, strict=False):
+            term, found = _term(here), _term(there)
+            if term and found and here != there:
+                labels[term] = found
+    return labels
+
+
+def _options(doc: HelpDoc) -> list[tuple[str, ...]]:
+    return [s.paragraphs for s in doc.sections if s.kind == "options"]
+
+
+def _term(paragraph: str) -> str:
+    """The term opening ``paragraph`` (before its first colon), or the whole paragraph if it
+    is a bare term (a few words, no sentence); empty otherwise."""
+    parts = _TERM_END.split(paragraph.strip(), maxsplit=1)
+    if len(parts) == 2 and parts[0] and len(parts[0]) <= 60:
+        return parts[0]
+    text = paragraph.strip()
+    return text if len(text) <= 40 and not re.search(r"[.。!?！？]$", text) else ""

@@ -87,6 +87,7 @@ class HelpdeckApp(App):
         self.session = Session(store)
         self.lang = i18n.use(i18n.resolve(self.session.settings.language))
         cardart.use_design(self.session.settings.card_design)
+        cardart.use_back(self.session.settings.card_back)
         Builder.load_file(str(HERE / "common.kv"))
         self.game = GamePresenter(self, self.session)
         root = ScreenManager(transition=SlideTransition(duration=0.2), size_hint=(None, None))

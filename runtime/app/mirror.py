@@ -27,6 +27,7 @@ class MirroredGeometry(TableGeometry):
             self.card_h,
             {pile: replace(slot, fan_step=-slot.fan_step)},
             self.min_target,
+            self.pitch,
         )
         x, y, w, h = plain.zone(pile)
         return (2 * slot.x + self.card_w - x - w, y, w, h)
@@ -41,4 +42,6 @@ def mirrored(geo: TableGeometry) -> TableGeometry:
         )
         for pile, slot in geo.slots.items()
     }
-    return MirroredGeometry(geo.width, geo.height, geo.card_w, geo.card_h, slots, geo.min_target)
+    return MirroredGeometry(
+        geo.width, geo.height, geo.card_w, geo.card_h, slots, geo.min_target, geo.pitch
+    )

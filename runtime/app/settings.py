@@ -10,6 +10,7 @@ from runtime.engine.shuffle import MAX_SEED
 
 SETTINGS_FORMAT = "helpdeck-settings/1"
 CARD_DESIGNS = ("classic", "large", "four")  # cardart's face designs (no Kivy here)
+CARD_BACKS = ("blue", "red")  # cardart.BACKS
 CARD_SIZES = ("largest", "medium", "small")  # cardsize.SIZES
 
 
@@ -22,6 +23,7 @@ class Settings:
     options: dict[str, dict[str, bool]] = field(default_factory=dict)  # per game, for new deals
     next_winnable: dict[str, int] = field(default_factory=dict)  # per game: where to look next
     card_design: str = "classic"  # one of cardart.DESIGNS
+    card_back: str = "blue"  # one of cardart.BACKS
     card_size: str = "largest"  # one of cardsize.SIZES
     sounds: bool = False  # sound effects (off at first: a phone may be anywhere)
     left_handed: bool = False  # the table mirrored: stock and waste on the right
@@ -38,6 +40,7 @@ class Settings:
             "options": self.options,
             "next_winnable": self.next_winnable,
             "card_design": self.card_design,
+            "card_back": self.card_back,
             "card_size": self.card_size,
             "sounds": self.sounds,
             "left_handed": self.left_handed,
@@ -61,6 +64,7 @@ class Settings:
         language = text(data.get("language", "system"), "language", 40)
         design = text(data.get("card_design", "classic"), "card_design", 40)
         design = design if design in CARD_DESIGNS else "classic"  # a newer version's design
+        back = text(data.get("card_back", "blue"), "card_back", 40)
         size = text(data.get("card_size", "largest"), "card_size", 40)
         raw_area = data.get("safe_area")
         safe_area = None
@@ -79,6 +83,7 @@ class Settings:
             options=options,
             next_winnable=next_winnable,
             card_design=design,
+            card_back=back if back in CARD_BACKS else "blue",  # a newer version's back
             card_size=size if size in CARD_SIZES else "largest",
             sounds=flag(data.get("sounds", False), "sounds"),
             left_handed=flag(data.get("left_handed", False), "left_handed"),

@@ -17,7 +17,7 @@ from runtime.app import cardsize, keyplay
 from runtime.app.cardart import draw_arrow, draw_outline, marker_texture
 from runtime.app.cardwidget import CardWidget
 from runtime.app.controller import Controller
-from runtime.app.geometry import TableGeometry, shows_stock, table_geometry
+from runtime.app.geometry import Fan, TableGeometry, shows_stock, table_geometry
 from runtime.app.markers import pile_marker
 from runtime.app.mirror import mirrored
 from runtime.engine import Move, MoveKind, PileKind, State
@@ -33,6 +33,7 @@ Positions = dict[int, list[tuple[float, float]]]
 
 
 class TableWidget(Widget):
+    __events__ = ("on_shown",)  # a game was put on the table (new, resumed, restarted)
     duration = NumericProperty(0.18)  # seconds per card animation; 0 turns animation off
     busy = BooleanProperty(False)  # True while cards are animating
     left_handed = BooleanProperty(False)  # the table mirrored (mirror.py)
@@ -55,6 +56,7 @@ class TableWidget(Widget):
         self._stacked: list[CardWidget] = []  # drawing order at rest: pile by pile
         self._restack_soon = Clock.create_trigger(self._restack_now, -1)
         self._drag: dict[str, object] | None = None
+        self._lifted: CardWidget | None = None  # the card a drag uncovers, drawn whole
         self._tap_moved = False  # the last touch was a tap that made a move
         # The hint on show: (move, source rect, target rect); None when none is.
         self.hint_shown: tuple[Move, object, object] | None = None
@@ -91,6 +93,7 @@ class TableWidget(Widget):
         self.controller = controller
         self._show_stock = shows_stock(controller.state.layout, controller.state.piles)
         self._assign(controller.state, keep=False)
+        self.dispatch("on_shown")
         if not self._sized:  # laid out (and dealt without animation) once it has a size
             self._relayout_soon()
             return
@@ -101,6 +104,14 @@ class TableWidget(Widget):
             for widget in self.cards:
                 widget.pos = (self.x + origin[0], self.y + origin[1])
             self.refresh(animate=True, stagger=0.012)
+
+    def on_shown(self) -> None:
+        pass
+
+    @property
+    def show_stock(self) -> bool:
+        """Whether the stock is drawn (`geometry.shows_stock`)."""
+        return self._show_stock
 
     def _resized(self, *_args: object) -> None:
         self._sized = True
@@ -142,6 +153,7 @@ class TableWidget(Widget):
         if state is None or geo is None:
             return
         self._drag = None
+        self._lifted = None
         self.positions = positions = geo.positions(state.piles)
         self._assign(state)
         self._draw_markers(state, geo)
@@ -282,8 +294,34 @@ class TableWidget(Widget):
             self._party.stop()
             self._party = None
 
+    def _clip_fans(self) -> None:
+        """Each card with a card at rest on it in a fan is drawn as its top strip only (down
+        to that card's top, plus a corner's radius so no felt shows by the rounded corners);
+        every other card whole, and so is the card a drag uncovers."""
+        geo, lifted = self.geometry, self._lifted
+        if geo is None:
+            return
+        margin = max(2.0, geo.card_w * 0.08) + 1  # cardart._radius, and a pixel
+        moving = self._animating
+        for pile, widgets in self._by_pile.items():
+            slot = geo.slots.get(pile)
+            fanned = slot is not None and slot.fan is Fan.DOWN
+            if not widgets:
+                continue
+            for widget, above in zip(widgets, [*widgets[1:], None], strict=True):
+                clip = (
+                    fanned
+                    and above is not None
+                    and widget is not lifted
+                    and widget not in moving
+                    and above not in moving
+                    and above.x > HIDDEN_X / 2
+                )
+                widget.show_top(widget.top - above.top + margin if clip and above else None)
+
     def _restack_now(self, _dt: float = 0) -> None:
         """Pile by pile, bottom card first; cards still sliding on top of all."""
+        self._clip_fans()
         moving = self._animating
         if not moving:
             self._restack(self._stacked)
@@ -462,6 +500,9 @@ class TableWidget(Widget):
                 self._draw_markers(self.state, self.geometry, info["pile"])  # type: ignore[arg-type]
             self.controller.selection = None  # type: ignore[union-attr]
             self._restack([w for w in self._order if w not in widgets] + widgets)
+            if info["index"]:  # the card the drag uncovers is drawn whole
+                self._lifted = self._pile_widgets(info["pile"])[info["index"] - 1]  # type: ignore[index]
+                self._clip_fans()
             self.highlight_targets(self.controller.targets(info["pile"], info["size"]))  # type: ignore[union-attr]
         dx, dy = touch.x - touch.ox, touch.y - touch.oy  # type: ignore[attr-defined]
         for widget, (sx, sy) in zip(widgets, info["starts"], strict=True):

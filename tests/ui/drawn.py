@@ -34,6 +34,28 @@ def _far(a: tuple[float, float], b: tuple[float, float]) -> bool:
     return abs(a[0] - b[0]) > TOLERANCE or abs(a[1] - b[1]) > TOLERANCE
 
 
+def _face_problems(label: str, widget: Any, above: list[Any], geo: Any) -> list[str]:
+    """The card's rectangle: card-wide, its top at the card's top, the same part of the
+    look as of the card (a top strip, `CardWidget.show_top`), and reaching down at least
+    to the next card's top, so nothing of the card that shows is left out."""
+    face = widget._face
+    (x, y), (w, h) = face.pos, face.size
+    problems = []
+    if abs(w - geo.card_w) > TOLERANCE or h > geo.card_h + TOLERANCE or h <= 0:
+        problems.append(f"{label}: drawn {(w, h)}, cards are {geo.card_w}x{geo.card_h}")
+    if abs(x - widget.x) > TOLERANCE or abs(y + h - (widget.y + geo.card_h)) > TOLERANCE:
+        problems.append(f"{label}: rectangle at {(x, y)}, widget at {tuple(widget.pos)}")
+    coords, full = face.tex_coords, face.texture.tex_coords
+    part = (coords[5] - coords[1]) / (full[5] - full[1])
+    if abs(part - h / geo.card_h) > 0.01 or abs(coords[5] - full[5]) > 1e-6:
+        problems.append(f"{label}: shows {part:.2f} of its look in {h / geo.card_h:.2f} of it")
+    covering = [w for w in above if w.parent is not None]
+    bottom = covering[0].top if covering else widget.y  # what the next card leaves showing
+    if y > max(bottom, widget.y) + TOLERANCE:
+        problems.append(f"{label}: drawn down to {y:.0f}, shows down to {bottom:.0f}")
+    return problems
+
+
 def mismatches(table: Any, settled: bool = False, limit: int = 12) -> list[str]:
     state, geo = table.state, table.geometry
     if state is None or geo is None:
@@ -78,9 +100,7 @@ def mismatches(table: Any, settled: bool = False, limit: int = 12) -> list[str]:
                 problems.append(
                     f"{label}: drawn {shown}, should be face {'up' if face_up else 'down'}"
                 )
-            size = tuple(widget._face.size)
-            if abs(size[0] - geo.card_w) > TOLERANCE or abs(size[1] - geo.card_h) > TOLERANCE:
-                problems.append(f"{label}: drawn {size}, cards are {geo.card_w}x{geo.card_h}")
+            problems += _face_problems(label, widget, widgets[index + 1 :], geo)
             x, y = where[index]
             want = (table.x + x, table.y + y)
             heading = _destination(widget)  # where running animations take it
@@ -95,11 +115,6 @@ def mismatches(table: Any, settled: bool = False, limit: int = 12) -> list[str]:
             if abs(at[0] - want[0]) > TOLERANCE or abs(at[1] - want[1]) > TOLERANCE:
                 problems.append(
                     f"{label}: {'at' if settled else 'going to'} {at}, belongs at {want}"
-                )
-            rect = widget._face.pos
-            if abs(rect[0] - widget.x) > TOLERANCE or abs(rect[1] - widget.y) > TOLERANCE:
-                problems.append(
-                    f"{label}: rectangle at {tuple(widget._face.pos)}, widget at {widget.pos}"
                 )
             if settled and widget in table._animating:
                 problems.append(f"{label}: still animating")

@@ -906,6 +906,53 @@ def monkey(d: Driver) -> None:
     print(f"monkey: {events} touch events, {len(d.state.move_log)} moves in the log")
 
 
+@scenario
+def options_translated(d: Driver) -> None:
+    """The Options dialog in the UI language (``--lang``): each game option's label is the
+    term the translated help's Options section gives it, in the font for that language;
+    ticking a translated label and applying sets that option."""
+    from kivy.uix.checkbox import CheckBox
+
+    from runtime.app.helpdoc import option_labels
+    from runtime.app.i18n import _, font_for
+
+    d.app.set_language(d.args.lang)
+    d.pump(10)
+    d.settle()
+    state = d.state
+    wanted = option_labels(state.game.id, d.args.lang)
+    english = [option.label for option in state.game.options]
+    check(all(wanted.get(label) for label in english), f"untranslated: {wanted}")
+    d.press(_("Options"))
+    d.pump(10)
+    rows = {}
+    for box in (w for w in dialogs(d)[0].walk() if isinstance(w, CheckBox)):
+        label = next(w for w in box.parent.children if w is not box)
+        rows[label.text] = (box, label)
+    shown = sorted(rows)
+    check(shown == sorted(wanted[label] for label in english), f"labels shown: {shown}")
+    for text, (_box, label) in rows.items():
+        want_font = font_for(text, d.args.lang)
+        check(label.font_name == want_font, f"{text!r} in {label.font_name}, not {want_font}")
+        label.texture_update()
+        check(label.texture_size[0] > 0, f"{text!r} drew nothing")
+    first = state.game.options[0]
+    box, label = rows[wanted[first.label]]
+    if box.active:  # a radio group: pick the next one instead
+        first = state.game.options[1]
+        box, label = rows[wanted[first.label]]
+    d.tap(*label.to_window(*label.center))
+    d.pump(3)
+    check(box.active, f"tapping {label.text!r} did not tick it")
+    d.screenshot(f"options-{d.args.lang}-{d.args.label}")
+    button = dialog_button(d, _("Apply"))
+    d.tap(*button.to_window(*button.center))
+    d.pump(10)
+    d.settle()
+    check(d.app.session.settings.options[state.game.id][first.id], f"{first.id} not applied")
+    print(f"options_translated: {d.args.lang}: " + ", ".join(shown))
+
+
 def dialogs(d: Driver) -> list[Any]:
     from kivy.uix.modalview import ModalView
 
@@ -1181,6 +1228,84 @@ def card_designs(d: Driver) -> None:
     # Each design is drawn from its own atlas (a GL texture of its own).
     check(len({t.id for t in looks.values()}) == 3, "two designs share an atlas")
     print(f"card_designs: {', '.join(looks)}")
+
+
+@scenario
+def card_backs(d: Driver) -> None:
+    """The red back picked in Settings (the list, then the back): saved, every face-down
+    card drawn with it (the drawn-equals-state check, whose expected texture is the back's),
+    its pixels red where the blue back's are blue, moves and undo still drawn right; then
+    blue again, and the next start reads the choice back."""
+    from runtime.app import cardart
+    from runtime.app.i18n import _
+    from runtime.app.settings import Settings
+    from runtime.app.storage import parse_json
+
+    d.app.game.set_animations(True)
+    d.settle()
+    tint: dict[str, tuple[float, float, float]] = {}
+    for back, name in (("red", "Red"), ("blue", "Blue")):
+        pick_setting(d, "back", _(name))
+        check(back == cardart.BACK_DESIGN, f"picked {name!r}, drawing {cardart.BACK_DESIGN!r}")
+        saved = parse_json((Path(d.app.user_data_dir) / "settings.json").read_text())
+        check(saved["card_back"] == back, f"settings.json says {saved['card_back']!r}")
+        check(Settings.from_json(saved).card_back == back, "the saved back does not load")
+        d.press(_("Back"))
+        d.pump(20)
+        d.press(_("Continue"))
+        d.pump(20)
+        d.settle()
+        d.verify(settled=True, what=f"back {back}")
+        down = [w for w in d.table.cards if w.parent is not None and w._look and not w._look[0]]
+        check(down, "no face-down card on the table")
+        tint[back] = texture_tint(down[0]._face.texture)
+        d.screenshot(f"back-{back}-{d.args.label}")
+        for step in range(6):  # moves and undo, animations on, with the new back
+            legal = d.state.legal_moves()
+            (d.app.game.play(legal[0]) if legal and step % 3 else d.app.game.undo())
+            d.pump(1)
+            d.verify(what=f"back {back}, step {step}")
+        d.settle()
+        d.verify(settled=True, what=f"back {back}, settled")
+    red, blue = tint["red"], tint["blue"]
+    check(red[0] > red[2] + 0.2 and blue[2] > blue[0] + 0.2, f"tints {tint}")
+    print(f"card_backs: red {red}, blue {blue}")
+
+
+def pick_setting(d: Driver, spinner_id: str, text: str) -> None:
+    """Open Settings, open the list ``spinner_id`` and tap its entry ``text``."""
+    from runtime.app.i18n import _
+
+    d.press(_("Menu"))
+    d.pump(20)
+    d.press(_("Settings"))
+    d.pump(20)
+    spinner = d.app.root.get_screen("settings").ids[spinner_id]
+    d.tap(*spinner.to_window(*spinner.center))
+    d.pump(10)
+    option = next(
+        (
+            w
+            for top in d.window.children
+            for w in top.walk()
+            if getattr(w, "text", None) == text and w is not spinner
+        ),
+        None,
+    )
+    check(option is not None, f"no {text!r} in the {spinner_id} list")
+    d.tap(*option.to_window(*option.center))
+    d.pump(10)
+
+
+def texture_tint(texture: Any) -> tuple[float, float, float]:
+    """The mean red, green and blue (0..1) of a texture region's opaque middle."""
+    import numpy as np
+
+    pixels = np.frombuffer(texture.pixels, dtype=np.uint8)
+    w, h = texture.size
+    rgba = pixels.reshape(h, w, 4)[h // 4 : 3 * h // 4, w // 4 : 3 * w // 4] / 255.0
+    r, g, b = (float(rgba[:, :, i].mean()) for i in range(3))
+    return (round(r, 2), round(g, 2), round(b, 2))
 
 
 @scenario

@@ -79,3 +79,11 @@ def test_safe_area_setting_round_trips_and_old_files_load() -> None:
     assert Settings.from_json({"card_design": "from-a-newer-version"}).card_design == "classic"
     with pytest.raises(ValueError):
         Settings.from_json({"safe_area": [1, 2, 3]})
+
+
+def test_card_back_setting_round_trips_and_old_files_load() -> None:
+    assert Settings.from_json(Settings(card_back="red").to_json()).card_back == "red"
+    assert Settings.from_json({"format": "helpdeck-settings/1"}).card_back == "blue"
+    assert Settings.from_json({"card_back": "from-a-newer-version"}).card_back == "blue"
+    with pytest.raises(ValueError):
+        Settings.from_json({"card_back": 3})

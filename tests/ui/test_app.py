@@ -180,3 +180,16 @@ def test_safe_area_keeps_the_toolbar_out_of_the_bars(run) -> None:  # type: igno
 def test_card_size(run) -> None:  # type: ignore[no-untyped-def]
     """Small cards picked in Settings, drawn as the state, drags land; Largest restores."""
     assert "card_size:" in run("card_size", "--game", "freecell", *PHONE, "--label", "phone")
+
+
+@pytest.mark.parametrize("lang", ["ja", "fr"])
+def test_options_dialog_in_the_ui_language(run, lang: str) -> None:  # type: ignore[no-untyped-def]
+    """Game option labels are the translated help's Options terms, in the right font."""
+    output = run("options_translated", "--game", "klondike", "--lang", lang)
+    assert f"options_translated: {lang}:" in output
+
+
+@pytest.mark.parametrize("size", [("--label", "phone", *PHONE), ("--label", "desktop")])
+def test_card_backs(run, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
+    """The red back picked in Settings, saved, every face-down card drawn with it; blue again."""
+    assert "card_backs: red" in run("card_backs", "--game", "klondike", *size)

@@ -157,3 +157,38 @@ def test_placement_in_a_real_window(
     for process in processes:
         output, _ = process.communicate(timeout=180)
         assert process.returncode == 0, output[-4000:]
+
+
+@pytest.mark.ui
+def test_every_game_laid_out_in_real_windows(display: str, kivy_home: Path, tmp_path: Path) -> None:
+    """`layout_every_game` at desktop, phone upright and phone on its side: cards inside the
+    table, no pile over another, 48 dp touch zones, the table reaching the bottom of an
+    upright phone, the toolbar as a rail exactly where it gives bigger cards."""
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "KIVY_WINDOW": "sdl2",
+        "KIVY_NO_ARGS": "1",
+        "KIVY_NO_CONSOLELOG": "1",
+        "KIVY_NO_FILELOG": "1",
+        "KIVY_HOME": str(kivy_home),
+    }
+    processes = []
+    for i, size in enumerate((DESKTOP, PHONE, LANDSCAPE)):
+        data = tmp_path / str(i)
+        data.mkdir()
+        command = [sys.executable, str(HERE / "placement_driver.py"), "layout_every_game"]
+        command += ["--seed", "3", "--out", str(HERE / "screenshots"), *size]
+        processes.append(
+            subprocess.Popen(
+                command,
+                env={**env, "HELPDECK_DATA_DIR": str(data)},
+                stdout=subprocess.PIPE,
+                stderr=subprocess.STDOUT,
+                text=True,
+            )
+        )
+    for process in processes:
+        output, _ = process.communicate(timeout=600)
+        assert process.returncode == 0, output[-4000:]
+        assert "cards drawn in place" in output

@@ -17,6 +17,7 @@ class SettingsScreen(Screen):
     def on_kv_post(self, _base_widget: object) -> None:
         App.get_running_app().bind(lang=lambda *_args: self._fill_languages())
         App.get_running_app().bind(lang=lambda *_args: self._fill_designs())
+        App.get_running_app().bind(lang=lambda *_args: self._fill_backs())
         App.get_running_app().bind(lang=lambda *_args: self._fill_sizes())
 
     def on_pre_enter(self, *_args: object) -> None:
@@ -24,6 +25,7 @@ class SettingsScreen(Screen):
         self._loading = True
         self._fill_languages()
         self._fill_designs()
+        self._fill_backs()
         self._fill_sizes()
         self.ids.animations.active = settings.animations
         self.ids.autofinish.active = settings.autofinish
@@ -67,6 +69,32 @@ class SettingsScreen(Screen):
             (t for t, d in designs.items() if d == settings.card_design), next(iter(designs))
         )
         self._loading = loading
+
+    @staticmethod
+    def _backs() -> dict[str, str]:
+        """Spinner text -> card back (`cardart.BACKS`)."""
+        return {_("Blue"): "blue", _("Red"): "red"}
+
+    def _fill_backs(self) -> None:
+        settings = App.get_running_app().session.settings
+        backs = self._backs()
+        loading, self._loading = self._loading, True
+        self.ids.back.values = list(backs)
+        self.ids.back.text = next(
+            (t for t, b in backs.items() if b == settings.card_back), next(iter(backs))
+        )
+        self._loading = loading
+
+    def back_picked(self, text: str) -> None:
+        if self._loading:
+            return
+        back = self._backs().get(text)
+        if back is None:
+            return
+        app = App.get_running_app()
+        app.session.settings.card_back = back
+        app.session.save_settings()
+        app.game.set_card_back(back)
 
     @staticmethod
     def _sizes() -> dict[str, str]:
