@@ -322,7 +322,8 @@ def _validate(
                 if line is not None:
                     diagnostics.append(Diagnostic(sidecar.path, line, message, field="options"))
                     continue
-                path = next((p for words, p in _WHOLE_SPEC if words in message), "title")
+                first = message.split(" ", 1)[0].rstrip(":")  # a message naming its field
+                path = first if first in _LEAF_PATHS else _whole_spec_path(message)
             fact = _nearest(chosen, path)
             file = fact.provenance.file if fact and fact.provenance.file else sidecar.path
             # No fact at all (a sidecar-only game without its title): the file as a whole.
@@ -339,21 +340,18 @@ def _validate(
 
 # VariantSpec's checks of the whole spec, by words of their message -> the field to blame
 # (else the title's line: the page or sidecar as a whole).
+# A message that starts with a field's path (`VariantSpec._fields_agree`) blames that field.
 _WHOLE_SPEC = (
-    ("foundations.base ", "foundations.base"),
-    ("foundations.base_first", "foundations.base_first"),
-    ("foundations.base_from", "foundations.base_from"),
-    ("stock.base_choices", "stock.base_choices"),
-    ("tableau.capacity", "tableau.capacity"),
-    ("tableau.refill", "tableau.refill"),
-    ("stock.piles", "stock.piles"),
-    ("waste.capacity", "waste.capacity"),
     ("goes up then down", "foundations.up_then_down"),
     ("start_with_aces", "foundations.start_with_aces"),
     ("start_with_base", "foundations.start_with_base"),
     ("the deal uses", "tableau"),
     ("suits must", "suits"),
 )
+
+
+def _whole_spec_path(message: str) -> str:
+    return next((p for words, p in _WHOLE_SPEC if words in message), "title")
 
 
 def _nearest(chosen: dict[str, Fact], path: str) -> Fact | None:
