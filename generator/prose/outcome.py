@@ -39,7 +39,13 @@ _SEQUENCE_POINTS = re.compile(
     r"|^every\s+move\s+within\s+the\s+tableau\s+(?:will\s+award|scores)\s+a\s+point\s+for\s+every\s+"
     r"card\s+in\s+the\s+newly\s+created\s+sequence\b"
     r"|^a\s+point\s+is\s+also\s+(?:rewarded|awarded|scored)\s+for\s+every\s+card\s+placed\s+"
-    r"on\s*to\s+(?:the\s+|a\s+)?foundation\b",
+    r"on\s*to\s+(?:the\s+|a\s+)?foundation\b"
+    # The same three rules as Helpdeck's Odessa page words them.
+    r"|\bthe\s+deal\s+(?:itself\s+)?(?:already\s+)?scores:\s+(?:a|each|every)\s+run\s+going\s+down\s+"
+    r"in\s+(?:one\s+)?suit\s+counts\s+one\s+point\s+(?:for\s+each\s+of\s+its\s+cards|per\s+card)\b"
+    r"|\ba\s+move\s+within\s+the\s+tableau\s+earns\s+one\s+point\s+for\s+each\s+card\s+of\s+the\s+"
+    r"run\s+it\s+builds\b"
+    r"|^each\s+card\s+that\s+reaches\s+a\s+foundation\s+adds\s+one\s+point\s+more\b",
     _I,
 )
 # "There is no scoring" (Ten Across): no score is kept, so its maximum is 0.
