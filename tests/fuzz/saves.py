@@ -281,16 +281,19 @@ def _whole_file(name: str) -> st.SearchStrategy[bytes]:
 
 @st.composite
 def _case(draw: st.DrawFn) -> dict[str, Any]:
-    files = {
-        name: draw(
-            st.one_of(
-                st.none(), _valid(name), _valid(name, True), _whole_file(name), _mutated(name)
-            )
-        )
-        for name in DATA_FILES
-    }
+    files, valid = {}, []
+    for name in DATA_FILES:
+        how = draw(st.sampled_from(["none", "valid", "played", "whole", "mutated"]))
+        if how == "none":
+            files[name] = None
+        elif how in ("valid", "played"):
+            files[name] = draw(_valid(name, how == "played"))
+            valid.append(name)
+        else:
+            files[name] = draw(_whole_file(name) if how == "whole" else _mutated(name))
     return {
         "files": files,
+        "valid": valid,  # files that keep to the format: each must load
         "start": draw(st.sampled_from(GAMES)),  # the game dealt when none is resumed
         "earlier_bad": draw(st.booleans()),  # kept files from earlier starts this second
         "leftover_temp": draw(st.booleans()),  # temp files of a write killed long ago
@@ -359,6 +362,9 @@ def check(case: dict[str, Any]) -> str:
             else:
                 kept = [p for p in new_names if after[p] == content]
             if kept:
+                assert name not in case.get("valid", ()), (
+                    f"{name}: a valid file was kept aside: {session.messages}"
+                )
                 outcome = "kept-aside"
                 assert any(name in m and kept[0] in m for m in session.messages), (
                     f"{name} kept as {kept[0]} but the player was not told: {session.messages}"
