@@ -14,10 +14,12 @@ from pydantic import ValidationError
 
 from generator.diagnostics import Diagnostic, Level
 from generator.help.from_spec import help_from_spec
+from generator.help.source import check_xml
 from generator.pipeline import render_outputs
 from generator.spec.model import VariantSpec
 from runtime.cli import main
 from tests.fuzz._model import PATHS, field
+from tests.fuzz.help_xml import CORPUS as HELP_CORPUS
 from tests.fuzz.sidecar_yaml import CONTRADICTIONS, CORPUS, tiny_with
 
 TINY: dict[str, Any] = {
@@ -116,3 +118,12 @@ def test_a_sidecar_only_game_without_a_title_is_an_error_at_line_1(tmp_path: Pat
     """A required field no fact stands near (a help-less game's title) had no line."""
     errors = _errors({"tiny.yaml": CORPUS["tiny: no title"]}, tmp_path)
     assert [(e.field, e.line) for e in errors] == [("title", 1)]
+
+
+def test_an_external_entity_in_a_utf16_page_is_an_error_at_its_line() -> None:
+    """The declaration's line was looked for in the page read as UTF-8: a UTF-16 page's
+    error had no line."""
+    page = HELP_CORPUS["UTF-16 with an external entity"]
+    (error,) = check_xml(page, "seahaven.xml")
+    assert error.message.startswith("external entity 'p'")
+    assert error.line == 2  # the DOCTYPE's line, after the XML declaration

@@ -83,11 +83,11 @@ def check_xml(data: bytes, name: str) -> list[Diagnostic]:
         return [Diagnostic(name, at or None, exc.msg, column=column or None, hint=_hint(exc.msg))]
     if root is None:
         return [Diagnostic(name, 1, "help has no document element", hint="add a <sect1>")]
-    text = data.decode("utf-8", "replace")
     problems: list[Diagnostic] = []
     internal: set[str] = set()
     external: dict[str, str] = {}
     docinfo: Any = root.getroottree().docinfo  # stubs lack system_url and iterentities()
+    text = _text(data, docinfo.encoding)
     system_url = docinfo.system_url
     if system_url and not _REMOTE_DTD.match(system_url):
         problems.append(
@@ -155,6 +155,15 @@ def check_xml(data: bytes, name: str) -> list[Diagnostic]:
     return sorted(problems, key=lambda d: (d.line or 0, d.column or 0))
 
 
+def _text(data: bytes, encoding: str | None) -> str:
+    """The page as text, to find a declaration's line: in the encoding the parser read it
+    in (a UTF-16 page searched as UTF-8 found nothing, and its error had no line)."""
+    try:
+        return data.decode(encoding or "utf-8")
+    except (LookupError, UnicodeDecodeError):
+        return data.decode("utf-8", "replace")
+
+
 def _inside(ref: str) -> bool:
     if _SCHEME.match(ref) or ref.startswith(("/", "\\")):
         return False
@@ -168,7 +177,10 @@ def _line_of(text: str, needle: str) -> int | None:
 
 def _external(name: str, text: str, entity: str, url: str, more: int) -> Diagnostic:
     decl = re.search(r"<!ENTITY\s+(%\s+)?" + re.escape(entity) + r"\s", text)
-    line = None if decl is None else text.count("\n", 0, decl.start()) + 1
+    if decl is None:  # not found as written (character references, say): the DOCTYPE's line
+        line = _line_of(text, "<!DOCTYPE") or 1
+    else:
+        line = text.count("\n", 0, decl.start()) + 1
     others = f" (and {more} more)" if more else ""
     return Diagnostic(
         name,

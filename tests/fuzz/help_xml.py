@@ -315,6 +315,11 @@ CORPUS: dict[str, bytes] = {
     "SGML with an XInclude namespace (found)": b'<!DOCTYPE sect1 PUBLIC "-//OASIS//DTD DocBook'
     b' V3.1//EN">\n<sect1><title>Seahaven</title><para>x<include'
     b' xmlns="http://www.w3.org/2001/XInclude" href="/etc/passwd"/></para></sect1>\n',
+    # found: the entity's line was searched for in the UTF-8 reading of a UTF-16 page
+    "UTF-16 with an external entity": _DOCTYPE.sub(DOCTYPES[5], SEAHAVEN, count=1)
+    .decode()
+    .replace('encoding="utf-8"', 'encoding="utf-16"', 1)
+    .encode("utf-16"),
     "SGML with bad bytes": b'<!DOCTYPE sect1 PUBLIC "-//OASIS//DTD DocBook V3.1//EN">\n'
     b"<sect1 id=x><title>Seahaven\xff</title><para>x\x00y&undefined;<sect2><title>Setup</title>"
     b"<informaltable><tgroup cols=2><tbody><row><entry>Tableau<entry>0 Seven piles.",
