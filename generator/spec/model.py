@@ -485,6 +485,13 @@ class VariantSpec(Model):
                 f"stock.piles: a deal covers the first {stock.piles} Tableau piles, but there "
                 f"are {tableau.count}"
             )
+        reserves = self.reserves
+        if reserves.accepts and reserves.deal and max(reserves.deal) > reserves.capacity:
+            raise ValueError(
+                f"reserves.capacity {reserves.capacity} is less than the {max(reserves.deal)} "
+                "cards dealt to a Reserve pile the player may fill: raise the capacity or deal "
+                "fewer"
+            )
         capacity = self.waste.capacity
         if capacity and stock.target is StockTarget.WASTE and stock.draw > capacity:
             raise ValueError(

@@ -379,6 +379,12 @@ CONTRADICTIONS: dict[str, dict[str, Any]] = {
     "stock.piles": {"stock.target": "tableau", "stock.piles": 9},  # two piles
     "foundations.up_then_down": {"foundations.up_then_down": True},  # one deck
     "waste.capacity": {"waste.capacity": 2, "stock.draw": 3},
+    "reserves.capacity": {
+        "reserves.count": 2,
+        "reserves.deal": [2, 0],
+        "reserves.accepts": True,
+        "reserves.capacity": 1,
+    },
     "stock.fill_after_base": {"stock.fill_after_base": True},  # base: ace (was the title's line)
 }
 
