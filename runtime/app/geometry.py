@@ -609,10 +609,11 @@ def _stacked_corners(
 ) -> tuple[list[Place], int]:
     """The top left group in rows from `x0`, then the top right one in rows ending at `x1`;
     the places and the number of rows."""
-    per_row = max(1, int((x1 - x0) / PITCH + 1e-9))
+    fits = max(1, int((x1 - x0) / PITCH + 1e-9))
     places: list[Place] = []
     rows = 0
     for group, right in ((top_left, False), (top_right, True)):
+        per_row = math.ceil(len(group) / math.ceil(len(group) / fits)) if group else 1  # even
         for i in range(0, len(group), per_row):
             part = group[i : i + per_row]
             start = x1 - len(part) * PITCH if right else x0
