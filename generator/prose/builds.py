@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from .text import Hit, Sentence, build_prefix, first_pile, piles_in
+from .text import Hit, Sentence, build_prefix, first_pile, matched, piles_in, words
 
 _I = re.IGNORECASE
 # "built", "building", the verb "build(s)"; not the noun ("a build", "builds of cards").
@@ -159,16 +159,17 @@ def find(sentence: Sentence) -> list[Hit]:
         return hits
     onto = _ONTO_ONE_HIGHER.search(text)
     if onto:
-        hits.append(Hit("tableau.build.direction", "down", " ".join(onto.group(0).split())))
+        hits.append(Hit("tableau.build.direction", "down", words(onto)))
     alone = _SUIT_ALONE.match(text.strip())
     if alone and sentence.pile == "tableau":
-        hits.append(Hit("tableau.build.suit", "any", " ".join(alone.group(0).split()).rstrip(".")))
-    fixed = _FIXED_DIRECTION.search(text)
-    if fixed:
-        hits.append(Hit("tableau.fixed_direction", True, " ".join(fixed.group(0).split())))
-    stuck = _DEAL_ONLY_WHEN_STUCK.search(text)
-    if stuck:
-        hits.append(Hit("waste.build_first", True, " ".join(stuck.group(0).split())))
+        hits.append(Hit("tableau.build.suit", "any", words(alone).rstrip(".")))
+    hits += matched(
+        text,
+        (
+            ("tableau.fixed_direction", True, _FIXED_DIRECTION),
+            ("waste.build_first", True, _DEAL_ONLY_WHEN_STUCK),
+        ),
+    )
     clauses = _clauses(text)
     directions = {_direction(clause)[0] for _, clause in clauses} - {None}
     for verb, clause in clauses:
@@ -226,16 +227,14 @@ def _wrap_and_block(sentence: Sentence) -> list[Hit]:
         return hits
     wrap = _WRAP.search(sentence.text)
     if wrap and not _NO_WRAP.search(sentence.text):
-        hits.append(Hit(f"{prefix}.build.wrap", True, " ".join(wrap.group(0).split())))
+        hits.append(Hit(f"{prefix}.build.wrap", True, words(wrap)))
     rank = _BLOCKED_RANK.search(sentence.text)
     if rank:
         on = build_prefix(rank.group(2).lower().rstrip("s"))
         if on is not None:
-            phrase = " ".join(rank.group(0).split())
+            phrase = words(rank)
             hits.append(Hit(f"{on}.build.blocked_on_rank", _RANKS[rank.group(1).lower()], phrase))
     blocked = _BLOCKED.search(sentence.text)
     if blocked:
-        hits.append(
-            Hit(f"{prefix}.build.blocked_on_base", True, " ".join(blocked.group(0).split()))
-        )
+        hits.append(Hit(f"{prefix}.build.blocked_on_base", True, words(blocked)))
     return hits

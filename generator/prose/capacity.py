@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .numbers import NUM, number
-from .text import Hit, Sentence, first_pile
+from .text import Hit, Sentence, first_pile, words
 
 _I = re.IGNORECASE
 _MOST = r"(?:a\s+maximum\s+of|at\s+most|no\s+more\s+than|up\s+to)"
@@ -27,4 +27,4 @@ def find(sentence: Sentence) -> list[Hit]:
     if match is None or (first_pile(sentence.text) or sentence.pile) != "tableau":
         return []
     value = number(match.group(1) or match.group(2))
-    return [] if not value else [Hit("tableau.capacity", value, " ".join(match.group(0).split()))]
+    return [] if not value else [Hit("tableau.capacity", value, words(match))]

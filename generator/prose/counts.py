@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from .numbers import NUM, number
-from .text import Hit, split_sentences
+from .text import Hit, split_sentences, words
 
 _I = re.IGNORECASE
 _COUNT = re.compile(
@@ -30,4 +30,4 @@ def find_count(row_kind: str, text: str) -> Hit | None:
     if _AFTER_GUARD.match(first[match.end() :]):
         return None
     value = number(match.group(1))
-    return None if value is None else Hit(path, value, " ".join(match.group(0).split()))
+    return None if value is None else Hit(path, value, words(match))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 
 from .numbers import NUM, ORD, number, ordinal
-from .text import Hit
+from .text import Hit, words
 
 _I = re.IGNORECASE
 _PYRAMID = re.compile(rf"\b({NUM})\s+overlapping\s+rows\b.*?\bpyramid\b", _I)
@@ -108,16 +108,12 @@ _KINGS_BOTTOM = re.compile(
 
 def kings_to_bottom(text: str) -> list[Hit]:
     match = _KINGS_BOTTOM.search(text)
-    return [Hit("tableau.kings_to_bottom", True, _phrase(match))] if match else []
+    return [Hit("tableau.kings_to_bottom", True, words(match))] if match else []
 
 
 def _n(text: str | None) -> int:
     value = 1 if (text or "").lower() in ("a", "an") else number(text or "")
     return -1 if value is None else value
-
-
-def _phrase(match: re.Match[str]) -> str:
-    return " ".join(match.group(0).split())
 
 
 def pyramid(text: str) -> list[Hit]:
@@ -129,7 +125,7 @@ def pyramid(text: str) -> list[Hit]:
     down_up = _faces_of_pyramid(text, rows, count)
     if rows < 1 or down_up is None:
         return []
-    phrase = _phrase(match)
+    phrase = words(match)
     return [
         Hit("tableau.count", count, phrase),
         Hit("tableau.layout", "pyramid", phrase),
@@ -193,7 +189,7 @@ def _klondike(text: str, count: int) -> Shape:
     match = _KLONDIKE.search(text)
     if not match or _IRREGULAR.search(text) or _n(match.group(1)) != count:
         return None
-    return list(range(count)), [1] * count, _phrase(match), []
+    return list(range(count)), [1] * count, words(match), []
 
 
 def _stairs(text: str, count: int) -> Shape:
@@ -215,10 +211,10 @@ def _stairs(text: str, count: int) -> Shape:
     if _IRREGULAR.search(text):
         return None
     if _TOP_UP.search(text):
-        return [s - 1 for s in sizes], [1] * count, _phrase(match), []
+        return [s - 1 for s in sizes], [1] * count, words(match), []
     all_up = _ALL_UP.search(text) or not re.search(r"\bface\s+down\b", text, _I)
     if all_up and re.search(r"\bface\s+up\b", text, _I):
-        return [0] * count, sizes, _phrase(match), []
+        return [0] * count, sizes, words(match), []
     return None
 
 
@@ -228,18 +224,18 @@ def _uniform(text: str, count: int) -> Shape:
     both = _DOWN_AND_UP.search(text)
     if both:
         down, up = (_n(g) for g in (both.group(1) or both.group(3), both.group(2) or both.group(4)))
-        return [down] * count, [up] * count, _phrase(both), []
+        return [down] * count, [up] * count, words(both), []
     last_row = _LAST_ROW_UP.search(text)
     if last_row:
         size = _n(last_row.group(1))
-        return [size - 1] * count, [1] * count, _phrase(last_row), []
+        return [size - 1] * count, [1] * count, words(last_row), []
     each = _EACH.search(text)
     if not each or re.search(r"\bface\s+down\b", text, _I):
         return None
     if not re.search(r"\bface\s+up\b", text, _I):
         return None
     size = _n(next(g for g in each.groups() if g))
-    return [0] * count, [size] * count, _phrase(each), []
+    return [0] * count, [size] * count, words(each), []
 
 
 def _split(text: str, count: int) -> Shape:
@@ -248,14 +244,14 @@ def _split(text: str, count: int) -> Shape:
     flanks = _FLANKS.search(text)
     if flanks and count % 2 == 0:
         a, b = (_n(g) for g in flanks.groups())
-        return [0] * count, [a] * (count // 2) + [b] * (count // 2), _phrase(flanks), []
+        return [0] * count, [a] * (count // 2) + [b] * (count // 2), words(flanks), []
     match = _SPLIT.search(text)
     if not match:
         return None
     a, p, b, q = (_n(g) for g in match.groups())
     if p + q != count:
         return None
-    return [0] * count, [a] * p + [b] * q, _phrase(match), []
+    return [0] * count, [a] * p + [b] * q, words(match), []
 
 
 # Yukon: "The first pile is a single face-up card. The other six piles start with a staircase of
@@ -282,7 +278,7 @@ def _staircase(text: str, count: int) -> Shape:
     )
     if others != count - 1 or top != count - 1 or ordinal(last) != count or up < 1:
         return None
-    return list(range(count)), [1] + [up] * (count - 1), _phrase(match), []
+    return list(range(count)), [1] + [up] * (count - 1), words(match), []
 
 
 _ORDINAL_LIST = rf"{ORD}(?:\s*,\s*{ORD})*,?\s+and\s+{ORD}"
@@ -317,9 +313,9 @@ def _named(text: str, count: int) -> Shape:
         return None
     sizes = [size if i + 1 in named else rest for i in range(count)]
     if _TOP_UP.search(text):
-        return [s - 1 for s in sizes], [1] * count, _phrase(match), []
+        return [s - 1 for s in sizes], [1] * count, words(match), []
     if _ALL_UP.search(text) and not re.search(r"\bface\s+down\b", text, _I):
-        return [0] * count, sizes, _phrase(match), []
+        return [0] * count, sizes, words(match), []
     return None
 
 
@@ -348,7 +344,7 @@ def _first_and_last(text: str, count: int) -> Shape:
     q, cards = _n(last.group(1)), _n(size.group(1))
     if p + q != count or down + up != cards or min(p, q, down, up) < 1:
         return None
-    phrase = f"{_phrase(first)}; {_phrase(last)}"
+    phrase = f"{words(first)}; {words(last)}"
     return [down] * p + [0] * q, [up] * p + [cards] * q, phrase, []
 
 
@@ -382,7 +378,7 @@ def _rows(text: str, count: int) -> Shape:
         return None
     rows = [faces[i] for i in sorted(faces)]
     down = rows.count("down")
-    phrase = "; ".join(_phrase(m) for m in matches)
+    phrase = "; ".join(words(m) for m in matches)
     return [down] * count, [len(rows) - down] * count, phrase, rows
 
 
@@ -419,7 +415,7 @@ def _first_rest(text: str, count: int) -> Shape:
         d1, u1, d2, u2 = (_n(faces.group(i)) for i in range(4, 8))
         down = [d1 if i + 1 in first else d2 for i in range(count)]
         up = [u1 if i + 1 in first else u2 for i in range(count)]
-        return down, up, _phrase(faces), []
+        return down, up, words(faces), []
     sizes = _FIRST_REST_SIZES.search(text)
     if not sizes or _IRREGULAR.search(text) or re.search(r"\bface\s+down\b", text, _I):
         return None
@@ -428,7 +424,7 @@ def _first_rest(text: str, count: int) -> Shape:
     p, a, b = (_n(g) for g in sizes.groups())
     if not 0 < p < count:
         return None
-    return [0] * count, [a] * p + [b] * (count - p), _phrase(sizes), []
+    return [0] * count, [a] * p + [b] * (count - p), words(sizes), []
 
 
 # Ten Across: rows across every pile whose face-up cards grow in from both ends. Ours: "Fifty
@@ -458,7 +454,7 @@ def _from_the_ends(text: str, count: int) -> Shape:
     if rows < 1:
         return None
     down = [min(i, count - 1 - i, rows) for i in range(count)]
-    return down, [rows - d for d in down], _phrase(ends), []
+    return down, [rows - d for d in down], words(ends), []
 
 
 # Odessa: rows across every pile, then more rows on the middle piles only. Ours: "Three rows
@@ -483,4 +479,4 @@ def _more_in_the_middle(text: str, count: int) -> Shape:
     if min(down, up, more, middle, side) < 0 or odd:
         return None
     extra = [0] * side + [more] * middle + [0] * side
-    return [down] * count, [up + e for e in extra], _phrase(match), []
+    return [down] * count, [up + e for e in extra], words(match), []

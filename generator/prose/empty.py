@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from .holes import HOLE
-from .text import ROW_PILE, Hit, Sentence, first_pile
+from .text import ROW_PILE, Hit, Sentence, first_pile, words
 
 _I = re.IGNORECASE
 _EMPTY = re.compile(r"\b(?:empty|blank|spaces?)\b", _I)
@@ -146,30 +146,26 @@ def _sources(text: str, pile: str | None) -> list[Hit]:
     hits: list[Hit] = []
     refill = _REFILL_WASTE_THEN_STOCK.search(text)
     if refill:
-        hits.append(Hit("tableau.refill", "waste_then_stock", _words(refill)))
+        hits.append(Hit("tableau.refill", "waste_then_stock", words(refill)))
         dry = _AFTER_BOTH_EMPTY.search(text, refill.end())
         if dry:
-            hits.append(Hit("tableau.empty", "none", _words(dry).lstrip("; ")))
-    elif _REFILL_FROM_RESERVE.search(text):
-        hits.append(Hit("tableau.refill", "reserve", _words(_REFILL_FROM_RESERVE.search(text))))
+            hits.append(Hit("tableau.empty", "none", words(dry).lstrip("; ")))
+    elif from_reserve := _REFILL_FROM_RESERVE.search(text):
+        hits.append(Hit("tableau.refill", "reserve", words(from_reserve)))
     waste = _ONLY_FROM_WASTE.search(text)
     if waste:
-        hits.append(Hit("tableau.empty", "any", _words(waste)))
-        hits.append(Hit("tableau.empty_from", ["waste"], _words(waste)))
+        hits.append(Hit("tableau.empty", "any", words(waste)))
+        hits.append(Hit("tableau.empty_from", ["waste"], words(waste)))
     reserves_first = _RESERVES_THEN_WASTE.search(text)
     if reserves_first:
-        hits.append(Hit("tableau.empty", "any", _words(reserves_first)))
-        hits.append(Hit("tableau.empty_from", ["waste", "reserve"], _words(reserves_first)))
-        hits.append(Hit("tableau.waste_fills_last", True, _words(reserves_first)))
+        hits.append(Hit("tableau.empty", "any", words(reserves_first)))
+        hits.append(Hit("tableau.empty_from", ["waste", "reserve"], words(reserves_first)))
+        hits.append(Hit("tableau.waste_fills_last", True, words(reserves_first)))
     not_reserve = _ANY_BUT_RESERVE.search(text)
     if not_reserve:
-        hits.append(Hit("tableau.empty", "any", _words(not_reserve)))
-        hits.append(Hit("tableau.empty_from", _NOT_RESERVE, _words(not_reserve)))
+        hits.append(Hit("tableau.empty", "any", words(not_reserve)))
+        hits.append(Hit("tableau.empty_from", _NOT_RESERVE, words(not_reserve)))
     return hits
-
-
-def _words(match: re.Match[str] | None) -> str:
-    return " ".join(match.group(0).split()) if match else ""
 
 
 def find(sentence: Sentence) -> list[Hit]:
@@ -182,13 +178,13 @@ def find(sentence: Sentence) -> list[Hit]:
     if by_deal:
         row = ROW_PILE.get(sentence.row, sentence.row) if sentence.row else None
         if (first_pile(text[: by_deal.start()]) or row or sentence.pile) == "tableau":
-            return [Hit("tableau.empty", "none", " ".join(by_deal.group(0).split()))]
+            return [Hit("tableau.empty", "none", words(by_deal))]
     refill = _REFILL.search(text)
     if refill and (first_pile(text) or sentence.pile) == "tableau":
-        hits = [Hit("tableau.refill", "reserve", " ".join(refill.group(0).split()))]
+        hits = [Hit("tableau.refill", "reserve", words(refill))]
         after = _AFTER_REFILL.search(text, refill.end())
         if after:
-            hits.append(Hit("tableau.empty", "any", " ".join(after.group(0).split()).lstrip("; ")))
+            hits.append(Hit("tableau.empty", "any", words(after).lstrip("; ")))
         hits.extend(h for h in _sources(text, sentence.pile) if h.path != "tableau.refill")
         return hits
     sources = _sources(text, sentence.pile)
@@ -202,5 +198,5 @@ def find(sentence: Sentence) -> list[Hit]:
     for value, pattern in _RULES:
         match = pattern.search(text)
         if match:
-            return [Hit("tableau.empty", value, " ".join(match.group(0).split()))]
+            return [Hit("tableau.empty", value, words(match))]
     return []

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .numbers import NUM, number
-from .text import Hit, Sentence, first_pile
+from .text import Hit, Sentence, first_pile, matched, words
 
 _I = re.IGNORECASE
 _DEALT = re.compile(
@@ -156,79 +156,65 @@ _TO_TABLEAU = re.compile(
 )
 
 
-def _words(match: re.Match[str]) -> str:
-    return " ".join(match.group(0).split())
-
-
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
-    aces = _ACES_START.search(text)
-    if aces:
-        return [Hit("foundations.start_with_aces", True, _words(aces))]
-    twos = _TWOS_START.search(text)
-    if twos:
-        return [Hit("foundations.start_with_base", True, _words(twos))]
-    sends_run = _SENDS_RUN.search(text)
-    if sends_run:
-        return [Hit("tableau.double_click_sends_run", True, _words(sends_run))]
-    send_up = _SEND_UP.search(text)
-    if send_up:
-        return [Hit("foundations.double_click_sends_up", True, _words(send_up))]
-    to_tableau = _TO_TABLEAU.search(text)
-    if to_tableau:
-        return [Hit("tableau.double_click_to_tableau", True, _words(to_tableau))]
-    dealt = _DEALT.search(text)
-    if dealt:  # names the foundation itself, whatever the sentence is about
-        return [Hit("foundations.base", "dealt", _words(dealt))]
+    # Each of these names the foundation itself, whatever pile the sentence is about: the
+    # first that matches is the sentence's one fact.
+    whole_sentence = matched(
+        text,
+        (
+            ("foundations.start_with_aces", True, _ACES_START),
+            ("foundations.start_with_base", True, _TWOS_START),
+            ("tableau.double_click_sends_run", True, _SENDS_RUN),
+            ("foundations.double_click_sends_up", True, _SEND_UP),
+            ("tableau.double_click_to_tableau", True, _TO_TABLEAU),
+            ("foundations.base", "dealt", _DEALT),
+        ),
+    )
+    if whole_sentence:
+        return whole_sentence[:1]
     first = _BASE_FIRST.search(text)
     if first:  # also names the foundation, whichever pile the sentence starts with
-        choice = [Hit("foundations.base_first", True, _words(first))]
-        chosen = _CHOSEN.search(text)
-        if chosen:
-            choice.append(Hit("foundations.base", "chosen", _words(chosen)))
-        source = _BASE_FROM_RESERVES.search(text)
-        if source:
-            choice.append(Hit("foundations.base_from", ["reserve"], _words(source)))
-        waste = _BASE_FROM_WASTE.search(text)
-        if waste:
-            choice.append(Hit("foundations.base_from", ["waste"], _words(waste)))
-        tableau = _BASE_FROM_TABLEAU.search(text)
-        if tableau:
-            choice.append(Hit("foundations.base_from", ["tableau"], _words(tableau)))
-        return choice
+        choice = matched(
+            text,
+            (
+                ("foundations.base", "chosen", _CHOSEN),
+                ("foundations.base_from", ["reserve"], _BASE_FROM_RESERVES),
+                ("foundations.base_from", ["waste"], _BASE_FROM_WASTE),
+                ("foundations.base_from", ["tableau"], _BASE_FROM_TABLEAU),
+            ),
+        )
+        return [Hit("foundations.base_first", True, words(first)), *choice]
     turns = _BASE_CHOICES.search(text)
     if turns:  # the Stock row: how many cards it may turn while the base is open
         count = number(turns.group(1) or turns.group(2))
         if count is not None:
-            return [Hit("stock.base_choices", count, _words(turns))]
+            return [Hit("stock.base_choices", count, words(turns))]
     if (first_pile(text) or sentence.pile) != "foundation":
         return []
-    hits: list[Hit] = []
-    whole = _WHOLE_SUITS.search(text)
-    if whole:
-        hits.append(Hit("foundations.whole_suits", True, _words(whole)))
-    ace = _ACE.search(text)
-    if ace:
-        hits.append(Hit("foundations.base", "ace", _words(ace)))
-    two = _TWO.search(text)
-    if two:
-        hits.append(Hit("foundations.base", "two", _words(two)))
+    hits = matched(
+        text,
+        (
+            ("foundations.whole_suits", True, _WHOLE_SUITS),
+            ("foundations.base", "ace", _ACE),
+            ("foundations.base", "two", _TWO),
+        ),
+    )
     chosen = _CHOSEN.search(text) or _CHOSEN_TOO.search(text)
     if chosen:
-        hits.append(Hit("foundations.base", "chosen", _words(chosen)))
-    any_start = _ANY_START.search(text)
-    if any_start:
-        hits.append(Hit("foundations.base", "any", _words(any_start)))
-    turns = _UP_THEN_DOWN.search(text)
-    if turns:
-        hits.append(Hit("foundations.up_then_down", True, _words(turns)))
-    keep = _KEEP_BASE.search(text)
-    if keep:
-        hits.append(Hit("foundations.keep_base", True, _words(keep)))
+        hits.append(Hit("foundations.base", "chosen", words(chosen)))
+    hits += matched(
+        text,
+        (
+            ("foundations.base", "any", _ANY_START),
+            ("foundations.up_then_down", True, _UP_THEN_DOWN),
+            ("foundations.keep_base", True, _KEEP_BASE),
+        ),
+    )
     back = _PLAY_BACK.search(text)
     no_back = _NO_PLAY_BACK.search(text)
     if back and not no_back:
-        hits.append(Hit("foundations.play_back", True, _words(back)))
+        hits.append(Hit("foundations.play_back", True, words(back)))
     elif no_back and not back:
-        hits.append(Hit("foundations.play_back", False, _words(no_back)))
+        hits.append(Hit("foundations.play_back", False, words(no_back)))
     return hits

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .text import Hit, Sentence, first_pile
+from .text import Hit, Sentence, first_pile, words
 
 _I = re.IGNORECASE
 _GROUP_WORD = re.compile(r"\b(?:groups?|builds?|runs?|sequences?|whole\s+pile)\b", _I)
@@ -112,10 +112,6 @@ _ONE_DOUBLED = re.compile(
 )
 
 
-def _words(match: re.Match[str]) -> str:
-    return " ".join(match.group(0).split())
-
-
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     hits: list[Hit] = []
@@ -130,30 +126,30 @@ def find(sentence: Sentence) -> list[Hit]:
     doubled = _PILES_DOUBLE.search(text)
     one_doubled = _ONE_DOUBLED.search(text)
     if one_doubled:
-        hits.append(Hit("tableau.group_limit", "free_reserves_and_piles", _words(one_doubled)))
+        hits.append(Hit("tableau.group_limit", "free_reserves_and_piles", words(one_doubled)))
     elif limit and doubled:
         phrase = " ".join(text[limit.start() : doubled.end()].split())
         hits.append(Hit("tableau.group_limit", "free_reserves_and_piles", phrase))
     elif limit and not _PILES_COUNT.search(text):
-        hits.append(Hit("tableau.group_limit", "free_reserves", _words(limit)))
+        hits.append(Hit("tableau.group_limit", "free_reserves", words(limit)))
     pile = first_pile(text) or sentence.pile
     if pile not in (None, "tableau"):
         return hits
     same_suit = _SAME_SUIT_RUN.search(text)
     if same_suit:
-        return [*hits, Hit("tableau.group_move", "same_suit_run", _words(same_suit))]
+        return [*hits, Hit("tableau.group_move", "same_suit_run", words(same_suit))]
     whole = _WHOLE_PILE.search(text)
     if whole:
-        return [*hits, Hit("tableau.group_move", "whole_pile", _words(whole))]
+        return [*hits, Hit("tableau.group_move", "whole_pile", words(whole))]
     top_or_all = _TOP_OR_FACE_UP.search(text)
     if top_or_all:
-        return [*hits, Hit("tableau.group_move", "top_or_face_up", _words(top_or_all))]
+        return [*hits, Hit("tableau.group_move", "top_or_face_up", words(top_or_all))]
     as_rule = _BUILD_AS_RULE.search(text)
     if as_rule:
-        return [*hits, Hit("tableau.group_move", "build", _words(as_rule))]
+        return [*hits, Hit("tableau.group_move", "build", words(as_rule))]
     for value, pattern in (("any_face_up", _ANY_FACE_UP), ("build", _BUILD), ("one", _ONE)):
         match = pattern.search(text)
         if match and (value == "any_face_up" or not _QUALIFIED.search(text)):
-            hits.append(Hit("tableau.group_move", value, _words(match)))
+            hits.append(Hit("tableau.group_move", value, words(match)))
             break
     return hits

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from .text import Hit, Sentence
+from .text import Hit, Sentence, matched, words
 
 _I = re.IGNORECASE
 HOLE = re.compile(r"\bholes?\b", _I)
@@ -28,21 +28,17 @@ _STANDARD_TAKES_NONE = re.compile(
 )
 
 
-def _words(match: re.Match[str]) -> str:
-    return " ".join(match.group(0).split())
-
-
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     hits: list[Hit] = []
     piles = _PILES_ARE_HOLES.search(text)
     if piles:
         numbers = [int(n) for n in re.findall(r"\d+", piles.group(1))]
-        hits.append(Hit("tableau.holes", numbers, _words(piles)))
-    takes_any = _HOLE_TAKES_ANY.search(text)
-    if takes_any:
-        hits.append(Hit("tableau.hole_empty", "any", _words(takes_any)))
-    none = _STANDARD_TAKES_NONE.search(text)
-    if none:
-        hits.append(Hit("tableau.empty", "none", _words(none)))
-    return hits
+        hits.append(Hit("tableau.holes", numbers, words(piles)))
+    return hits + matched(
+        text,
+        (
+            ("tableau.hole_empty", "any", _HOLE_TAKES_ANY),
+            ("tableau.empty", "none", _STANDARD_TAKES_NONE),
+        ),
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from .numbers import NUM, number
-from .text import Hit, Sentence
+from .text import Hit, Sentence, matched
 
 _I = re.IGNORECASE
 _GOAL = re.compile(
@@ -170,6 +170,7 @@ def point_rules(text: str) -> list[Hit]:
 
 
 def _words(match: re.Match[str]) -> str:
+    # Only the goal's pattern reads to the sentence's end (`\W*$`), its full stop included.
     return " ".join(match.group(0).split()).rstrip(".")
 
 
@@ -181,12 +182,13 @@ def find(sentence: Sentence) -> list[Hit]:
         if goal and not re.search(r"\b(?:or|except|but)\b", text, _I):
             kind = "all_to_waste" if goal.group(1).lower() == "waste" else "all_to_foundations"
             hits.append(Hit("goal.kind", kind, _words(goal)))
-        suits = _SUITS_IN_TABLEAU.search(text)
-        if suits:
-            hits.append(Hit("goal.kind", "suits_in_tableau", _words(suits)))
-        cleared = _CLEARED.search(text)
-        if cleared:
-            hits.append(Hit("goal.kind", "tableau_cleared", _words(cleared)))
+        hits += matched(
+            text,
+            (
+                ("goal.kind", "suits_in_tableau", _SUITS_IN_TABLEAU),
+                ("goal.kind", "tableau_cleared", _CLEARED),
+            ),
+        )
     finish = _FINISH.search(text)
     if finish:
         hits.append(Hit("goal.finish_stock_when_tableau_clear", True, _words(finish)))
@@ -197,15 +199,14 @@ def find(sentence: Sentence) -> list[Hit]:
         points = _FOUNDATION_POINTS.search(text)
         if points and not placed:
             hits.append(Hit("scoring.kind", "foundation_cards", _words(points)))
-        on_cards = _ON_CARD_POINTS.search(text)
-        if on_cards:
-            hits.append(Hit("scoring.kind", "foundation_cards_on_cards", _words(on_cards)))
-        removed = _REMOVED_POINTS.search(text)
-        if removed:
-            hits.append(Hit("scoring.kind", "tableau_cards_removed", _words(removed)))
-        sequences = _SEQUENCE_POINTS.search(text)
-        if sequences:
-            hits.append(Hit("scoring.kind", "sequences", _words(sequences)))
+        hits += matched(
+            text,
+            (
+                ("scoring.kind", "foundation_cards_on_cards", _ON_CARD_POINTS),
+                ("scoring.kind", "tableau_cards_removed", _REMOVED_POINTS),
+                ("scoring.kind", "sequences", _SEQUENCE_POINTS),
+            ),
+        )
         unscored = _NO_SCORING.search(text)
         if unscored:
             hits.append(Hit("scoring.kind", "none", _words(unscored)))

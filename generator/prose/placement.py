@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .numbers import NUM, number
-from .text import Hit, Sentence, piles_in
+from .text import Hit, Sentence, piles_in, words
 
 _I = re.IGNORECASE
 _SECTION = {
@@ -130,10 +130,6 @@ _SUBJECT = re.compile(
 )
 
 
-def _words(match: re.Match[str]) -> str:
-    return " ".join(match.group(0).split())
-
-
 def _subject(sentence: Sentence) -> str | None:
     """The pile kind a sentence places, or None when it places nothing."""
     if sentence.row is not None:
@@ -149,7 +145,7 @@ def find(sentence: Sentence) -> list[Hit]:
     if rows and sentence.row is not None and _SECTION.get(sentence.row) == "tableau":
         count = number(rows.group(1))
         if count:
-            return [Hit("placement.tableau.rows", count, _words(rows))]
+            return [Hit("placement.tableau.rows", count, words(rows))]
     section = _subject(sentence)
     if section is None:
         return []
@@ -159,13 +155,13 @@ def find(sentence: Sentence) -> list[Hit]:
     if split:
         first = number(split.group(1))
         if first:
-            words = _words(split)
-            return [Hit(f"{prefix}.region", "top", words), Hit(f"{prefix}.split", first, words)]
+            phrase = words(split)
+            return [Hit(f"{prefix}.region", "top", phrase), Hit(f"{prefix}.split", first, phrase)]
     sides = _SPLIT_SIDES.search(text)
     if sides and section == "tableau":
         first = number(sides.group(1) or sides.group(2))
         if first:
-            return [Hit(f"{prefix}.split", first, _words(sides))]
+            return [Hit(f"{prefix}.split", first, words(sides))]
     for region, pattern in _REGIONS:
         match = pattern.search(text)
         if not match:
@@ -174,5 +170,5 @@ def find(sentence: Sentence) -> list[Hit]:
             return []
         if region == "beside_stock" and section == "stock":
             return []  # "the waste is to the right of the stock" says nothing of the stock
-        return [Hit(f"{prefix}.region", region, _words(match))]
+        return [Hit(f"{prefix}.region", region, words(match))]
     return []

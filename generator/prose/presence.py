@@ -7,7 +7,7 @@ import re
 
 from generator.docbook import HelpDocument
 
-from .text import ROW_PILE, RULE_SECTIONS, Hit, Sentence
+from .text import ROW_PILE, RULE_SECTIONS, Hit, Sentence, matched
 
 _I = re.IGNORECASE
 _NO_WASTE = re.compile(r"\bno\s+(?:stock\s+and\s+no\s+)?waste\b|\bthere\s+is\s+no\s+waste\b", _I)
@@ -21,15 +21,13 @@ _ABSENT = {
 
 
 def find(sentence: Sentence) -> list[Hit]:
-    hits: list[Hit] = []
-    for path, value, pattern in (
-        ("waste.present", False, _NO_WASTE),
-        ("foundations.count", 0, _NO_FOUNDATIONS),
-    ):
-        match = pattern.search(sentence.text)
-        if match:
-            hits.append(Hit(path, value, " ".join(match.group(0).split())))
-    return hits
+    return matched(
+        sentence.text,
+        (
+            ("waste.present", False, _NO_WASTE),
+            ("foundations.count", 0, _NO_FOUNDATIONS),
+        ),
+    )
 
 
 def absent(doc: HelpDocument) -> list[tuple[Hit, int]]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .numbers import NUM, number
-from .text import Hit, Sentence, first_pile
+from .text import Hit, Sentence, first_pile, matched, words
 
 _I = re.IGNORECASE
 _CAPACITY = re.compile(
@@ -88,10 +88,6 @@ _BRIDGE = re.compile(
 _DEAL_MIDDLE = re.compile(r"\b(?:two\s+middle|middle\s+two)\s+(?:reserves|cells|piles)\b", _I)
 
 
-def _words(match: re.Match[str]) -> str:
-    return " ".join(match.group(0).split())
-
-
 def find(sentence: Sentence) -> list[Hit]:
     """Capacity and accepts, sentence by sentence."""
     text = sentence.text
@@ -101,50 +97,47 @@ def find(sentence: Sentence) -> list[Hit]:
     about_reserve = pile == "reserve"
     capacity = _CAPACITY.search(text)
     if pile == "waste" and capacity:
-        hits.append(Hit("waste.capacity", 1, _words(capacity)))
+        hits.append(Hit("waste.capacity", 1, words(capacity)))
     accepts = _ACCEPTS.search(text)
     if refuses and about_reserve:
-        hits.append(Hit("reserves.accepts", False, _words(refuses)))
+        hits.append(Hit("reserves.accepts", False, words(refuses)))
     elif accepts:
-        hits.append(Hit("reserves.accepts", True, _words(accepts)))
+        hits.append(Hit("reserves.accepts", True, words(accepts)))
     if not about_reserve:
         return hits
     bridge = _BRIDGE.search(text)
     if bridge and sentence.row == "reserve":
         size = number(bridge.group(1) or bridge.group(2)) or 0
         if bridge.group(2):  # no sentence of its own gives the count
-            hits.append(Hit("reserves.count", 3, _words(bridge)))
-        hits.append(Hit("reserves.deal", [size, size, 1], _words(bridge)))
-        hits.append(Hit("reserves.covered_by", [[3], [3], []], _words(bridge)))
-    reveal = _REVEAL_LAST.search(text)
-    if reveal:
-        hits.append(Hit("reserves.reveal", "last", _words(reveal)))
-    only_up = _TO_FOUNDATIONS_ONLY.search(text)
-    if only_up:
-        hits.append(Hit("reserves.to_foundations_only", True, _words(only_up)))
-    if capacity:
-        hits.append(Hit("reserves.capacity", 1, _words(capacity)))
-    unlimited = _ANY_NUMBER.search(text)
-    if unlimited:
-        hits.append(Hit("reserves.capacity", 52, _words(unlimited)))
-    return hits
+            hits.append(Hit("reserves.count", 3, words(bridge)))
+        hits.append(Hit("reserves.deal", [size, size, 1], words(bridge)))
+        hits.append(Hit("reserves.covered_by", [[3], [3], []], words(bridge)))
+    return hits + matched(
+        text,
+        (
+            ("reserves.reveal", "last", _REVEAL_LAST),
+            ("reserves.to_foundations_only", True, _TO_FOUNDATIONS_ONLY),
+            ("reserves.capacity", 1, _CAPACITY),
+            ("reserves.capacity", 52, _ANY_NUMBER),
+        ),
+    )
 
 
 def deal(text: str, count: int) -> list[Hit]:
     """The reserve deal of a Setup row, given the row's pile count."""
     empty = _START_EMPTY.search(text) or (_ONE_STARTS_EMPTY.search(text) if count == 1 else None)
     if empty:
-        return [Hit("reserves.deal", [0] * count, _words(empty))]
+        return [Hit("reserves.deal", [0] * count, words(empty))]
     single = _DEALT_N.search(text)
     if single and count == 1:
         dealt = number(single.group(1)) or 0
-        hits = [Hit("reserves.deal", [dealt], _words(single))]
+        hits = [Hit("reserves.deal", [dealt], words(single))]
         top = _TOP_ONLY_UP.search(text)
         down = _DEALT_DOWN.search(text)
         if down and dealt:
-            hits.append(Hit("reserves.face_down", [dealt], _words(down)))
+            hits.append(Hit("reserves.face_down", [dealt], words(down)))
         elif top and dealt:
-            hits.append(Hit("reserves.face_down", [dealt - 1], _words(top)))
+            hits.append(Hit("reserves.face_down", [dealt - 1], words(top)))
         return hits
     if re.search(r"\bface\s+down\b", text, _I):
         return []
@@ -152,14 +145,14 @@ def deal(text: str, count: int) -> list[Hit]:
     if first:
         dealt = number(first.group(1)) or 0
         if dealt <= count:
-            return [Hit("reserves.deal", [1] * dealt + [0] * (count - dealt), _words(first))]
+            return [Hit("reserves.deal", [1] * dealt + [0] * (count - dealt), words(first))]
     middle = _DEAL_MIDDLE.search(text)
     if middle and count % 2 == 0 and count >= 2:
         outer = [0] * (count // 2 - 1)
-        return [Hit("reserves.deal", [*outer, 1, 1, *outer], _words(middle))]
+        return [Hit("reserves.deal", [*outer, 1, 1, *outer], words(middle))]
     each = _DEAL_EACH.search(text)
     if each and not _SOME_OF.search(text[: each.start()]):
         size = number(next(g for g in each.groups() if g))
         if size is not None:
-            return [Hit("reserves.deal", [size] * count, _words(each))]
+            return [Hit("reserves.deal", [size] * count, words(each))]
     return []

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from .numbers import NUM, TIMES, number
-from .text import Hit, Sentence
+from .text import Hit, Sentence, words
 
 _I = re.IGNORECASE
 _MENTIONS_STOCK = re.compile(r"\bstock\b|\bdeals?\s+from\b|\bclick", _I)
@@ -138,10 +138,6 @@ _WHOLE_SENTENCE_RULES: tuple[tuple[re.Pattern[str], str, object], ...] = (
 _HYPOTHETICAL = re.compile(r"\b(?:chooser|option|if\s+checked)\b", _I)
 
 
-def _words(match: re.Match[str]) -> str:
-    return " ".join(match.group(0).split())
-
-
 def find(sentence: Sentence) -> list[Hit]:
     text = sentence.text
     if _HYPOTHETICAL.search(text):
@@ -150,13 +146,13 @@ def find(sentence: Sentence) -> list[Hit]:
     for pattern, path, value in _WHOLE_SENTENCE_RULES:
         match = pattern.search(text)
         if match and (path != "stock.redeals" or sentence.pile == "stock"):
-            hits.append(Hit(path, value, _words(match)))
+            hits.append(Hit(path, value, words(match)))
     if sentence.row != "stock" and not _MENTIONS_STOCK.search(text):
         return hits
     first = _FIRST_PILES.search(text)
     if first:
         pile = "reserves" if first.group(2).lower() == "reserve" else "tableau"
-        phrase = _words(first)
+        phrase = words(first)
         return [
             *hits,
             Hit("stock.target", pile, phrase),
@@ -167,7 +163,7 @@ def find(sentence: Sentence) -> list[Hit]:
     hits.extend(_target(text))
     split = _SPLIT_END.search(text)
     if split:
-        hits.append(Hit("stock.end", "split_waste_and_stock", _words(split)))
+        hits.append(Hit("stock.end", "split_waste_and_stock", words(split)))
     return hits
 
 
@@ -175,7 +171,7 @@ def _draw(text: str) -> list[Hit]:
     one = _DRAW_ONE.search(text)
     many = next((m for m in _DRAW_N.finditer(text) if not _is_one(m)), None)
     if one and not many:
-        return [Hit("stock.draw", 1, _words(one)), Hit("stock.target", "waste", _words(one))]
+        return [Hit("stock.draw", 1, words(one)), Hit("stock.target", "waste", words(one))]
     if many and not one:
         word = (
             many.group(1)
@@ -185,8 +181,8 @@ def _draw(text: str) -> list[Hit]:
         count = number(word)
         if count:
             return [
-                Hit("stock.draw", count, _words(many)),
-                Hit("stock.target", "waste", _words(many)),
+                Hit("stock.draw", count, words(many)),
+                Hit("stock.target", "waste", words(many)),
             ]
     return []
 
@@ -201,13 +197,13 @@ def _target(text: str) -> list[Hit]:
         return []
     named = next((g for g in match.groups() if g), None)
     pile = (named or ("reserve" if re.search(r"\breserve", text, _I) else "tableau")).lower()
-    return [Hit("stock.target", "reserves" if pile == "reserve" else "tableau", _words(match))]
+    return [Hit("stock.target", "reserves" if pile == "reserve" else "tableau", words(match))]
 
 
 def _redeals(text: str) -> list[Hit]:
     match = _REDEALS.search(text)
     if match:
-        phrase = _words(match)
+        phrase = words(match)
         if "cannot" in phrase.lower():
             return [Hit("stock.redeals", 0, phrase)]
         word = (match.group(1) or "unlimited").lower()
@@ -216,5 +212,5 @@ def _redeals(text: str) -> list[Hit]:
     passes = _PASSES.search(text)
     if passes:
         times = TIMES[" ".join(passes.group(1).lower().split())]
-        return [Hit("stock.redeals", times - 1, _words(passes))]
+        return [Hit("stock.redeals", times - 1, words(passes))]
     return []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 # Pile kinds as the spec names them; Setup row kinds map onto these.
@@ -36,6 +37,22 @@ class Hit:
     path: str
     value: object
     phrase: str
+
+
+def words(match: re.Match[str]) -> str:
+    """The words a pattern matched, white space folded: a Hit's phrase."""
+    return " ".join(match.group(0).split())
+
+
+def matched(text: str, rules: Iterable[tuple[str, object, re.Pattern[str]]]) -> list[Hit]:
+    """A Hit for each (path, value, pattern) rule whose pattern `text` matches, in rule order.
+
+    The phrase families' one idiom: a phrase sets a fixed value wherever it stands."""
+    return [
+        Hit(path, value, words(match))
+        for path, value, pattern in rules
+        if (match := pattern.search(text))
+    ]
 
 
 def split_sentences(text: str) -> list[str]:
