@@ -250,41 +250,40 @@ def _stock_double_click(case: Case) -> bool:
     return case.finding.theirs == position_of(after, case.target)
 
 
-def _deal_while_waste_builds(case: Case) -> bool:
-    """Aisleriot deals while a card fits the waste; the help builds the waste "whenever
-    possible" (`waste_build_first`), so Helpdeck deals only when no card fits."""
-    finding, state = case.finding, case.state
-    waste = state.layout.waste
-    if not state.rules.waste_build_first or not state.pile("s") or DEAL in state.legal_moves():
-        return False
-    if not any(m.dst == waste for m in state.legal_moves()):
-        return False
-    stock = case.target.slot_of(state.layout.stock)
-    return finding.kind == "dealable" or finding.action in (
+def _deal_held_back(state: State) -> bool:
+    """The stock has cards, but Helpdeck does not deal now."""
+    return bool(state.pile("s")) and DEAL not in state.legal_moves()
+
+
+def _aisleriot_deals(case: Case) -> bool:
+    """Aisleriot would deal: its stock is dealable, or a click or double-click on it dealt."""
+    stock = case.target.slot_of(case.state.layout.stock)
+    return case.finding.kind == "dealable" or case.finding.action in (
         ("click", stock),
         ("double-click", stock),
     )
+
+
+def _deal_while_waste_builds(case: Case) -> bool:
+    """Aisleriot deals while a card fits the waste; the help builds the waste "whenever
+    possible" (`waste_build_first`), so Helpdeck deals only when no card fits."""
+    state = case.state
+    if not state.rules.waste_build_first or not _deal_held_back(state):
+        return False
+    waste = state.layout.waste
+    return any(m.dst == waste for m in state.legal_moves()) and _aisleriot_deals(case)
 
 
 def _deal_past_spaces(case: Case) -> bool:
     """Aisleriot deals while a move could fill an empty tableau pile (Easthaven's code: once
     its stock and score add up to more than 45); the help fills spaces "if possible before
     dealing" (`stock.fill_spaces_first`), so Helpdeck deals only when no move fills one."""
-    finding, state = case.finding, case.state
-    if (
-        not state.rules.stock_fill_spaces_first
-        or not state.pile("s")
-        or DEAL in state.legal_moves()
-    ):
+    state = case.state
+    if not state.rules.stock_fill_spaces_first or not _deal_held_back(state):
         return False
     tableau = state.layout.tableau
-    if not any(m.dst in tableau and not state.piles[m.dst] for m in state.legal_moves()):
-        return False
-    stock = case.target.slot_of(state.layout.stock)
-    return finding.kind == "dealable" or finding.action in (
-        ("click", stock),
-        ("double-click", stock),
-    )
+    fills_space = any(m.dst in tableau and not state.piles[m.dst] for m in state.legal_moves())
+    return fills_space and _aisleriot_deals(case)
 
 
 def _king_on_ace(case: Case) -> bool:
