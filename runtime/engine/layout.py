@@ -196,7 +196,7 @@ class Plan:
     refills: bool  # an emptied tableau pile is refilled at once (`Rules.tableau_refill`)
     # Source roles that may fill an empty tableau pile (None: any source).
     fill_roles: frozenset[int] | None
-    after_empty: tuple[bool, ...]  # emptying it calls `State._after_empty` (either of the above)
+    after_empty: tuple[bool, ...]  # emptying it has `State.apply` turn up, refill or finish
     tableau_piles_of: Callable[[Sequence[tuple[int, ...]]], tuple[tuple[int, ...], ...]]
 
 

@@ -534,9 +534,12 @@ class State:
     def redo(self) -> Move | None:
         if not self._future:
             return None
-        move = self._future.pop()
-        self._history.append((move, self.piles, self.redeals_left, self.base))
-        self._do(move)
+        # Replayed through `apply`, the one place a transfer is played; it clears the redo
+        # list, so the rest of that list is set aside meanwhile.
+        future, self._future = self._future, []
+        move = future.pop()
+        self.apply(move)
+        self._future = future
         return move
 
     def can_undo(self) -> bool:
@@ -559,33 +562,10 @@ class State:
         self._future.clear()
 
     def _do(self, move: Move) -> None:
-        kind = move[0]
+        """A deal or a redeal (`apply` plays transfers itself)."""
         piles = list(self.piles)
         layout = self.layout
-        if kind is _TRANSFER:
-            _, src, dst, n = move
-            source = piles[src]
-            moving = source[-n:]
-            rest = source[:-n]
-            plan = self._plan()
-            if (
-                rest
-                and rest[-1] >= FACE_DOWN
-                and (plan.turns_up[src] or (len(rest) == 1 and plan.turns_up_last[src]))
-            ):
-                rest = (*rest[:-1], rest[-1] - FACE_DOWN)
-            if n > 1 and self._plan().takes_runs[dst]:
-                moving = moving[::-1]  # a run goes to its foundation top card first
-            piles[src] = rest
-            piles[dst] = piles[dst] + moving
-            open_base = not self.base and self.rules.base_chosen
-            if open_base:
-                self._choose_base(dst, moving[0])
-            if not rest and self._plan().after_empty[src]:
-                self._turn_up_uncovered(piles, src)
-                self._after_empty(piles, src)
-            self._after_transfer(piles, src, open_base and self.base != 0)
-        elif kind is MoveKind.DEAL:
+        if move[0] is MoveKind.DEAL:
             self._deal(piles)
         elif self.rules.redeal_from_reserves:
             self._gather_reserves(piles)
@@ -692,13 +672,6 @@ class State:
         for the solver fixing a base the player has still to choose."""
         self.base = base
         self.tables = tables_for(self.rules, base)
-
-    def _after_empty(self, piles: list[tuple[int, ...]], src: int) -> None:
-        """Tableau pile `src` was emptied: refill it from the reserve, or finish the stock."""
-        if self._plan_cache.refills:
-            self._refill_from_reserve(piles, src)
-        else:
-            self._finish_stock_if_clear(piles)
 
     def _turn_up_uncovered(self, piles: list[tuple[int, ...]], src: int) -> None:
         """Pile `src` was emptied: each pile it covered whose covers are now all gone turns its
