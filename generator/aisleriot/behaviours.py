@@ -15,7 +15,7 @@ from typing import Any
 
 from generator.aisleriot.compare import Finding, Position, _helpdeck_results, _key, position_of
 from generator.aisleriot.target import Target
-from runtime.engine import DEAL, REDEAL, PileKind, State
+from runtime.engine import DEAL, REDEAL, Move, PileKind, State
 from runtime.engine.cards import FACE_DOWN, RANK
 from runtime.engine.moves import MoveKind
 from runtime.engine.rules import GroupLimit, GroupMove, Scoring
@@ -306,12 +306,19 @@ def _king_on_ace(case: Case) -> bool:
     return any(wraps) and all(fits)
 
 
+def _helpdeck_only_transfer(case: Case) -> Move | None:
+    """The pile-to-pile move of a finding Helpdeck allows and Aisleriot refuses, if it is one."""
+    move = case.finding.move
+    if case.finding.kind != "helpdeck-only" or move is None or move.src < 0 or move.dst < 0:
+        return None
+    return move
+
+
 def _on_base_rank(case: Case) -> bool:
     """Helpdeck builds on a tableau card of the base rank, which Aisleriot refuses; the help
     states no such block. The card may be the one landed on, or one inside the group moved."""
-    finding, state = case.finding, case.state
-    move = finding.move
-    if finding.kind != "helpdeck-only" or move is None or move.dst < 0 or move.src < 0:
+    state, move = case.state, _helpdeck_only_transfer(case)
+    if move is None:
         return False
     if state.layout.kinds[move.dst] is not PileKind.TABLEAU:
         return False
@@ -323,9 +330,8 @@ def _past_thirteen(case: Case) -> bool:
     """Helpdeck puts a card of the base rank on a foundation that already holds cards (its
     thirteenth card is the rank below the base, and the wrapping build goes on), which
     Aisleriot refuses; the help does not end a foundation there."""
-    finding, state = case.finding, case.state
-    move = finding.move
-    if finding.kind != "helpdeck-only" or move is None or move.dst < 0 or move.src < 0:
+    state, move = case.state, _helpdeck_only_transfer(case)
+    if move is None:
         return False
     if state.layout.kinds[move.dst] is not PileKind.FOUNDATION or not state.piles[move.dst]:
         return False
@@ -351,9 +357,8 @@ def _help_play_back(case: Case) -> bool:
     """Helpdeck plays a foundation's top card back onto the tableau, which Aisleriot refuses;
     the help says the foundation cards stay in play (Seahaven's and Baker's Game's "still in
     play")."""
-    finding, state = case.finding, case.state
-    move = finding.move
-    if finding.kind != "helpdeck-only" or move is None or move.src < 0 or move.dst < 0:
+    state, move = case.state, _helpdeck_only_transfer(case)
+    if move is None:
         return False
     kinds = state.layout.kinds
     return (
