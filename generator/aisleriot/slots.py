@@ -39,14 +39,11 @@ def match_slots(ar: Aisleriot, target: Target, options: Mapping[str, bool] | Non
         ar.set_options({labels[name]: on for name, on in state.options.items() if name in labels})
         theirs = dict(ar.new_game())
     names = state.layout.names
-    pinned = target.config.slots
-    unknown = sorted(set(pinned) - set(names))
-    if unknown:
-        raise TargetError(f"aisleriot.slots names no pile of this game: {', '.join(unknown)}")
-    columns = target.config.stacks
-    unknown = sorted(set(columns) - set(names))
-    if unknown:
-        raise TargetError(f"aisleriot.stacks names no pile of this game: {', '.join(unknown)}")
+    pinned, columns = target.config.slots, target.config.stacks
+    for field, named in (("slots", pinned), ("stacks", columns)):
+        unknown = sorted(set(named) - set(names))
+        if unknown:
+            raise TargetError(f"aisleriot.{field} names no pile of this game: {', '.join(unknown)}")
     slots: dict[int, int | None] = {}
     stacks: list[tuple[int, ...]] = [() for _ in names]
     for pile, name in enumerate(names):
