@@ -112,39 +112,36 @@ def empty_predicate(fill: EmptyFill) -> Predicate | None:
     return Predicate(name, ACCEPT_PARAMS, doc, expression, helpers)
 
 
-def foundation_start_predicate(base: FoundationBase) -> Predicate:
-    if base is FoundationBase.ACE:
-        return Predicate(
-            "starts_with_ace",
-            ACCEPT_PARAMS,
-            "A foundation starts with an Ace.",
-            "RANK[card] == 1",
-            ("RANK",),
-        )
-    if base is FoundationBase.CHOSEN:
-        return Predicate(
-            "starts_with_chosen_base_rank",
-            ACCEPT_PARAMS,
-            "Any card starts the first foundation; then every foundation starts with its rank.",
-            "base == 0 or RANK[card] == base",
-            ("RANK",),
-        )
-    if base is FoundationBase.TWO:
-        return Predicate(
-            "starts_with_two",
-            ACCEPT_PARAMS,
-            "A foundation starts with a Two (Aces high).",
-            "RANK[card] == 2",
-            ("RANK",),
-        )
-    if base is FoundationBase.ANY:
-        return Predicate(
-            "starts_with_any_card", ACCEPT_PARAMS, "Any card may start a foundation.", "True", ()
-        )
-    return Predicate(
+# How a foundation starts, as `_EMPTY` says how a space does; a dealt base is the base rank.
+_FOUNDATION_START = {
+    FoundationBase.ACE: (
+        "starts_with_ace",
+        "A foundation starts with an Ace.",
+        "RANK[card] == 1",
+        ("RANK",),
+    ),
+    FoundationBase.CHOSEN: (
+        "starts_with_chosen_base_rank",
+        "Any card starts the first foundation; then every foundation starts with its rank.",
+        "base == 0 or RANK[card] == base",
+        ("RANK",),
+    ),
+    FoundationBase.TWO: (
+        "starts_with_two",
+        "A foundation starts with a Two (Aces high).",
+        "RANK[card] == 2",
+        ("RANK",),
+    ),
+    FoundationBase.ANY: ("starts_with_any_card", "Any card may start a foundation.", "True", ()),
+    FoundationBase.DEALT: (
         "starts_with_base_rank",
-        ACCEPT_PARAMS,
         "A foundation starts with a card of the base rank.",
         "RANK[card] == base",
         ("RANK",),
-    )
+    ),
+}
+
+
+def foundation_start_predicate(base: FoundationBase) -> Predicate:
+    name, doc, expression, helpers = _FOUNDATION_START[base]
+    return Predicate(name, ACCEPT_PARAMS, doc, expression, helpers)
