@@ -531,16 +531,16 @@ def _placed_plans(
                     packing = _Packing(sides, rows, wrap, left_cols, right_cols, middle_cols)
                     plans.append(_placed_plan(regions, need, fan, packing))
     # A tall window: the two corner groups one under the other, each in rows as wide as the
-    # tableau (Baker's Game upright: reserves at the top left, foundations flush right below).
+    # tableau (Baker's Game upright: reserves at the top left, foundations flush right below;
+    # Canfield: stock, waste and reserve, then the foundations over its four piles).
     if regions.top_left and regions.top_right and not regions.top_center:
         fanned = any(fan(p) is Fan.RIGHT for p in regions.top_left + regions.top_right)
         for rows in _row_counts(len(regions.tableau), tableau_rows) if not fanned else ():
-            if rows > 1:
-                for right_cols in _block_columns(len(regions.right)):
-                    middle = min(len(regions.middle), 1)
-                    stacked = _Packing(False, rows, False, min(len(regions.left), 1), right_cols)
-                    stacked = replace(stacked, middle_cols=middle, stack=True)
-                    plans.append(_placed_plan(regions, need, fan, stacked))
+            for right_cols in _block_columns(len(regions.right)):
+                middle = min(len(regions.middle), 1)
+                stacked = _Packing(False, rows, False, min(len(regions.left), 1), right_cols)
+                stacked = replace(stacked, middle_cols=middle, stack=True)
+                plans.append(_placed_plan(regions, need, fan, stacked))
     return plans
 
 
