@@ -87,6 +87,7 @@ def _safe_needs(rules: Rules, tables: Tables, base: int) -> tuple[Cards | None, 
         or rules.stock_fill_spaces_first  # a pile emptied by going home can stop the deal
         or rules.stock_locks_on_space  # a pile emptied by going home can lock the stock
         or rules.waste_refill_from_stock  # the waste's card going home deals the next one
+        or rules.redeal_shuffles  # the cards left out of the gathering seed the new stock
     ):
         return (None,) * DECK_SIZE
     if rules.foundation_play_back and (rules.base_from_deal or base != 1):

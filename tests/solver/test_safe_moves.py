@@ -9,6 +9,7 @@ import pytest
 
 from runtime.engine import new_game
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK, parse_card
+from runtime.engine.catalog import game_ids
 from runtime.solver import Verdict, solve
 from runtime.solver.cells import CellsSearch
 from runtime.solver.model import model_for
@@ -79,3 +80,21 @@ def test_seahaven_safe_moves_keep_the_verdict_of_a_search_without_them() -> None
         if expected is not None:
             want = Verdict.WINNABLE if expected else Verdict.UNWINNABLE
             assert solve(state).verdict is want, seed
+
+
+SHUFFLED_REDEALS = [g for g in game_ids() if new_game(g, None, 0).rules.redeal_shuffles]
+
+
+@pytest.mark.parametrize("game", SHUFFLED_REDEALS)
+def test_no_move_is_automatic_where_a_redeal_shuffles(game: str) -> None:
+    """A redeal that gathers and shuffles the cards left out is seeded by those cards, so
+    sending a card home changes the next stock: never automatic (a search that did so
+    called winnable Scuffle deals unwinnable)."""
+    state = new_game(game, None, 0)
+    assert model_for(state.rules, state.base).safe_needs == (None,) * DECK_SIZE
+    won = [solve(new_game(game, None, seed), max_nodes=20_000).verdict for seed in range(6)]
+    assert Verdict.WINNABLE in won
+
+
+def test_some_game_shuffles_on_a_redeal() -> None:
+    assert SHUFFLED_REDEALS  # the test above checks something
