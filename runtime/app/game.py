@@ -164,7 +164,12 @@ class GamePresenter:
         self.play_sequence([move])
 
     def play_sequence(self, moves: list[Move]) -> None:
-        """Play ``moves`` one after another, animated; then auto-finish if it is on."""
+        """Play ``moves`` one after another, animated; then auto-finish if it is on.
+
+        A move the player makes while an auto-finish is running takes over from it: the
+        rest of that queue was planned for a position that is gone (playing it on raised
+        IllegalMoveError), and a second interval must not run beside the first."""
+        self._stop_finishing()
         self.session.play(moves[0])
         self._sound_for(moves[0])
         self._after_change()

@@ -69,12 +69,18 @@ class Driver:
 
     def settle(self, limit: int = 400) -> None:
         """Run frames until no card animates and no auto-finish is pending (at least
-        ``limit`` frames or 10 s: frames may be far quicker than an animation)."""
+        ``limit`` frames or 10 s: frames may be far quicker than an animation). An auto-finish
+        plays a move every animation's length and may be long (Zebra's turns the whole stock
+        and redeals: 100-230 moves, up to ~50 s), so the 10 s count from its last move."""
         deadline = time.monotonic() + 10
         frames = 0
+        left = len(self.app.game._finishing)
         while frames < limit or time.monotonic() < deadline:
             self.pump(1)
             frames += 1
+            if len(self.app.game._finishing) < left:  # the auto-finish moves on
+                deadline = time.monotonic() + 10
+            left = len(self.app.game._finishing)
             if not self.table.busy and not self.app.game._finishing:
                 self.pump(1)
                 self.check_drawn(settled=True, what="settling")
@@ -434,6 +440,43 @@ def drawn_equals_state(d: Driver) -> None:
     d.settle()
     d.verify(settled=True, what="the last step")
     print(f"drawn_equals_state: {d.args.events} steps, {len(d.state.move_log)} moves")
+
+
+@scenario
+def move_during_autofinish(d: Driver) -> None:
+    """Zebra's report: a move made while an auto-finish runs (Zebra's turns the whole stock
+    and redeals, 100-230 moves). The move takes over: the old queue, planned for a
+    position that is gone, stops (it went on, and raised IllegalMoveError on a move no
+    longer legal), and only a finish planned from the new position may follow; then every
+    card rests where the state says."""
+    from runtime.engine.assist import autofinish_moves
+
+    game = d.app.game
+    d.app.game.set_animations(True)
+    d.settle()
+    for _ in range(200):  # stock clicks and moves until an auto-finish starts
+        legal = d.state.legal_moves()
+        check(legal, "no auto-finish started before the game was lost")
+        game.play(legal[0])
+        if game._finishing:
+            break
+        d.settle()
+    check(game._finishing, "no auto-finish started")
+    d.pump(2)
+    d.verify(what="an auto-finish started")
+    head = game._finishing[0]
+    other = [m for m in d.state.legal_moves() if m != head]
+    check(other, "no move but the auto-finish's own")
+    game.play(other[-1])
+    d.verify(what=f"{d.state.move_text(other[-1])} during the auto-finish")
+    fresh = autofinish_moves(d.state) or []
+    check(
+        game._finishing in ([], fresh),
+        f"the auto-finish went on with {len(game._finishing)} moves planned before the move",
+    )
+    d.settle()
+    d.verify(settled=True, what="the auto-finish after the move")
+    print(f"move_during_autofinish: {len(d.state.move_log)} moves, won {d.state.is_won()}")
 
 
 @scenario

@@ -43,6 +43,12 @@ def test_deals_then_undo_draw_the_state(run, game: str, seed: int, clicks: int) 
     run("deals_then_undo", "--game", game, "--seed", str(seed), "--events", str(clicks))
 
 
+def test_move_during_autofinish(run) -> None:  # type: ignore[no-untyped-def]
+    """Zebra: a move made during a long auto-finish takes over from it; the finish runs out."""
+    output = run("move_during_autofinish", "--game", "zebra", timeout=240)
+    assert "move_during_autofinish:" in output
+
+
 @pytest.mark.parametrize("size", [("--label", "desktop"), ("--label", "phone", *PHONE)])
 def test_deal_code_shown_copied_typed(run, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     run("deal_code", "--game", "saratoga", *size)
