@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import gc
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
@@ -276,46 +276,47 @@ def _solve_each_base(
     Each base gets its own search (a position's key does not say the base, so proven-dead
     keys are not shared) and what is left of the node budget.
     """
-    started = time.perf_counter()
+    trials: Iterator[tuple[tuple[Move, ...], State]]
     if state.rules.base_first:  # the choice is the first move: try each legal one
-        return _solve_each_choice(state, max_nodes, deadline, best_first, started)
-    nodes = 0
-    unknown = False
-    for rank in range(1, 14):
-        left = max_nodes - nodes
-        if left <= 0 or (deadline is not None and time.perf_counter() > deadline):
-            unknown = True
-            break
-        trial = state.clone()
-        trial.set_base(rank)
-        time_left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-        found = solve(trial, max_nodes=left, time_limit=time_left, best_first=best_first)
-        nodes += found.nodes
-        if found.verdict is Verdict.WINNABLE:
-            return SolveResult(Verdict.WINNABLE, found.moves, nodes, time.perf_counter() - started)
-        unknown = unknown or found.verdict is Verdict.UNKNOWN
-    verdict = Verdict.UNKNOWN if unknown else Verdict.UNWINNABLE
-    return SolveResult(verdict, (), nodes, time.perf_counter() - started)
+        trials = (((move,), _after(state, move)) for move in state.legal_moves())
+    else:
+        trials = (((), _with_base(state, rank)) for rank in range(1, 14))
+    return _first_won(trials, max_nodes, deadline, best_first)
 
 
-def _solve_each_choice(
-    state: State, max_nodes: int, deadline: float | None, best_first: bool, started: float
+def _after(state: State, move: Move) -> State:
+    trial = state.clone()
+    trial.apply(move)
+    return trial
+
+
+def _with_base(state: State, rank: int) -> State:
+    trial = state.clone()
+    trial.set_base(rank)
+    return trial
+
+
+def _first_won(
+    trials: Iterator[tuple[tuple[Move, ...], State]],
+    max_nodes: int,
+    deadline: float | None,
+    best_first: bool,
 ) -> SolveResult:
-    """`Rules.base_first`: the legal moves are the base choices; solve after each."""
+    """Solve each (moves that led there, position) in turn with what is left of the budget;
+    the first won gives the line, all lost prove the deal lost."""
+    started = time.perf_counter()
     nodes = 0
     unknown = False
-    for move in state.legal_moves():
+    for prefix, trial in trials:
         left = max_nodes - nodes
         if left <= 0 or (deadline is not None and time.perf_counter() > deadline):
             unknown = True
             break
-        trial = state.clone()
-        trial.apply(move)
         time_left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)
         found = solve(trial, max_nodes=left, time_limit=time_left, best_first=best_first)
         nodes += found.nodes
         if found.verdict is Verdict.WINNABLE:
-            line = (move, *found.moves)
+            line = (*prefix, *found.moves)
             return SolveResult(Verdict.WINNABLE, line, nodes, time.perf_counter() - started)
         unknown = unknown or found.verdict is Verdict.UNKNOWN
     verdict = Verdict.UNKNOWN if unknown else Verdict.UNWINNABLE
