@@ -287,6 +287,27 @@ def test_update_keeps_changed_messages_as_fuzzy(tmp_path: Path) -> None:
     assert '"Language: sv\\n"' in po.read_text()  # translator's header survives
 
 
+def test_a_second_update_keeps_one_previous_msgid(tmp_path: Path) -> None:
+    """babel reads "#|" back as a translator comment: a second update once turned it into a
+    "# | msgid" comment, one more with every update, even after the message was reviewed."""
+    po = write_po(tmp_path / "sv.po", 'msgid "Move every card home."\nmsgstr "Flytta hem."\n')
+    pot = tmp_path / "new.pot"
+    pot.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        'msgid "Move every card to its home."\nmsgstr ""\n',
+        encoding="utf-8",
+    )
+    update_po(pot, po)
+    update_po(pot, po)
+    text = po.read_text()
+    assert text.count('#| msgid "Move every card home."') == 1
+    assert "# |" not in text
+    reviewed = text.replace("#, fuzzy\n", "")
+    po.write_text(reviewed, encoding="utf-8")
+    update_po(pot, po)
+    assert "#|" not in po.read_text() and "# |" not in po.read_text()
+
+
 def test_update_creates_missing_po(tmp_path: Path) -> None:
     pot = tmp_path / "help.pot"
     extract_pot([SAMPLE], pot, base=DATA)

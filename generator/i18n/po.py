@@ -7,8 +7,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
-from babel.messages.pofile import PoFileError, read_po
+from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import PoFileError, read_po, unescape
 
 from generator.diagnostics import Diagnostic, SpecError
 from generator.i18n.messages import CREDITS_CONTEXT, CREDITS_ID
@@ -29,7 +29,7 @@ def load_po(path: Path) -> Catalog:
         # a comment, so blank it out, keeping line numbers for diagnostics.
         lines = [b"\n" if line.lstrip().startswith(b"#~|") else line for line in lines]
         _check_charset(lines, path)
-        return read_po(lines, abort_invalid=True)
+        catalog = read_po(lines, abort_invalid=True)
     except OSError as exc:
         raise SpecError(
             Diagnostic(str(path), None, f"cannot read PO file: {exc.strerror}")
@@ -51,6 +51,30 @@ def load_po(path: Path) -> Catalog:
     except (LookupError, ValueError) as exc:  # a header value babel cannot read (a date...)
         line = _header_line(lines, str(exc))
         raise SpecError(Diagnostic(str(path), line, f"invalid PO file: {exc}")) from None
+    for message in (*catalog, *catalog.obsolete.values()):
+        _restore_previous(message)
+    return catalog
+
+
+def _restore_previous(message: Message) -> None:
+    """babel reads a "#|" previous msgid as a translator comment ("| msgid ..."), and
+    writing it back would make it a "# | msgid" comment that piles up with every update:
+    give it back to the fuzzy message it explains, and drop it from any other."""
+    previous = [c for c in message.user_comments if c.startswith("|")]
+    if not previous:
+        return
+    message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
+    parts: list[str] = []
+    field = ""
+    for comment in previous:
+        text = comment[1:].strip()
+        keyword, _, rest = text.partition(" ")
+        if keyword in ("msgctxt", "msgid", "msgid_plural"):
+            field, text = keyword, rest.strip()
+        if field == "msgid" and text.startswith('"'):
+            parts.append(unescape(text))
+    if message.fuzzy and parts:
+        message.previous_id = ["".join(parts)]
 
 
 def _header_line(lines: list[bytes], message: str) -> int:

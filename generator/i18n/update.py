@@ -24,7 +24,11 @@ def update_po(pot: Path, po: Path) -> None:
     template = load_po(pot)
     catalog = load_po(po) if po.exists() else template
     if catalog is not template:
+        previous = {m.id: m.previous_id for m in catalog if m.fuzzy and m.previous_id}
         catalog.update(template, no_fuzzy_matching=False, update_header_comment=False)
+        for message in catalog:  # babel forgets it when a fuzzy message's msgid stays
+            if message.fuzzy and not message.previous_id and message.id in previous:
+                message.previous_id = previous[message.id]
     buffer = io.BytesIO()
     write_po(buffer, catalog, width=76, include_previous=True, ignore_obsolete=False)
     # babel wraps long `#|` previous msgids into invalid PO; write them as msgmerge does.
