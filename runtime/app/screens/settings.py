@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from kivy.app import App
 from kivy.properties import BooleanProperty
 from kivy.uix.screenmanager import Screen
@@ -51,6 +53,17 @@ class SettingsScreen(Screen):
         self.ids.language.text = next(t for t, c in choices.items() if c == wanted)
         self._loading = loading
 
+    def _fill(self, spinner: Any, choices: dict[str, str], current: str) -> None:
+        """Spinner texts from `choices` (text -> setting), showing `current` (else the first)."""
+        loading, self._loading = self._loading, True
+        spinner.values = list(choices)
+        spinner.text = next((t for t, v in choices.items() if v == current), next(iter(choices)))
+        self._loading = loading
+
+    def _picked(self, choices: dict[str, str], text: str) -> str | None:
+        """The setting a spinner text picks; None while the screen fills the spinners."""
+        return None if self._loading else choices.get(text)
+
     @staticmethod
     def _designs() -> dict[str, str]:
         """Spinner text -> card design (`cardart.DESIGNS`)."""
@@ -61,14 +74,9 @@ class SettingsScreen(Screen):
         }
 
     def _fill_designs(self) -> None:
-        settings = App.get_running_app().session.settings
-        designs = self._designs()
-        loading, self._loading = self._loading, True
-        self.ids.design.values = list(designs)
-        self.ids.design.text = next(
-            (t for t, d in designs.items() if d == settings.card_design), next(iter(designs))
+        self._fill(
+            self.ids.design, self._designs(), App.get_running_app().session.settings.card_design
         )
-        self._loading = loading
 
     @staticmethod
     def _backs() -> dict[str, str]:
@@ -76,19 +84,10 @@ class SettingsScreen(Screen):
         return {_("Blue"): "blue", _("Red"): "red"}
 
     def _fill_backs(self) -> None:
-        settings = App.get_running_app().session.settings
-        backs = self._backs()
-        loading, self._loading = self._loading, True
-        self.ids.back.values = list(backs)
-        self.ids.back.text = next(
-            (t for t, b in backs.items() if b == settings.card_back), next(iter(backs))
-        )
-        self._loading = loading
+        self._fill(self.ids.back, self._backs(), App.get_running_app().session.settings.card_back)
 
     def back_picked(self, text: str) -> None:
-        if self._loading:
-            return
-        back = self._backs().get(text)
+        back = self._picked(self._backs(), text)
         if back is None:
             return
         app = App.get_running_app()
@@ -102,19 +101,12 @@ class SettingsScreen(Screen):
         return {_("Largest"): "largest", _("Medium"): "medium", _("Small"): "small"}
 
     def _fill_sizes(self) -> None:
-        settings = App.get_running_app().session.settings
-        sizes = self._sizes()
-        loading, self._loading = self._loading, True
-        self.ids.card_size.values = list(sizes)
-        self.ids.card_size.text = next(
-            (t for t, v in sizes.items() if v == settings.card_size), next(iter(sizes))
+        self._fill(
+            self.ids.card_size, self._sizes(), App.get_running_app().session.settings.card_size
         )
-        self._loading = loading
 
     def size_picked(self, text: str) -> None:
-        if self._loading:
-            return
-        size = self._sizes().get(text)
+        size = self._picked(self._sizes(), text)
         if size is None:
             return
         app = App.get_running_app()
@@ -123,9 +115,7 @@ class SettingsScreen(Screen):
         app.game.set_card_size(size)
 
     def design_picked(self, text: str) -> None:
-        if self._loading:
-            return
-        design = self._designs().get(text)
+        design = self._picked(self._designs(), text)
         if design is None:
             return
         app = App.get_running_app()
