@@ -178,7 +178,9 @@ def build_parser() -> tuple[argparse.ArgumentParser, dict[str, Handler]]:
 
     def command(name: str, handler: Handler, help_text: str) -> argparse.ArgumentParser:
         handlers[name] = handler
-        return commands.add_parser(name, help=help_text, description=help_text)
+        # help= is %-formatted by argparse, description= is printed as written.
+        description = help_text.replace("%%", "%")
+        return commands.add_parser(name, help=help_text, description=description)
 
     command("games", cmd_games, "list the games in the catalog")
     deal = command("deal", cmd_deal, "print a deal (text, or JSON with --json)")

@@ -15,6 +15,7 @@ def test_top_level_help(capsys: pytest.CaptureFixture[str]) -> None:
     assert stopped.value.code == 0
     out = capsys.readouterr().out
     assert all(name in out for name in COMMANDS)
+    assert "%%" not in out
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -22,4 +23,6 @@ def test_command_help(command: str, capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
         main([command, "--help"])
     assert stopped.value.code == 0
-    assert "usage: helpdeck" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "usage: helpdeck" in out
+    assert "%%" not in out  # an escaped percent sign printed as written
