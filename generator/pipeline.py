@@ -17,6 +17,7 @@ from generator.codegen.view import module_view
 from generator.diagnostics import Diagnostic, Level, SpecError, has_errors
 from generator.help.build import GameHelp, render_help
 from generator.spec.accounting import ACCOUNTING_CODES
+from generator.spec.combinations import POINTLESS
 from generator.spec.facts import Fact, ProseFacts
 from generator.spec.merge import inherited_facts, merge_facts
 from generator.spec.model import VariantSpec
@@ -178,8 +179,10 @@ def load_spec(
 
 
 def strictly(diagnostics: list[Diagnostic]) -> list[Diagnostic]:
-    """`--strict`: a sentence the reader did not account for is an error."""
-    return [replace(d, level=Level.ERROR) if d.code in ACCOUNTING_CODES else d for d in diagnostics]
+    """`--strict`: a sentence the reader did not account for, or a field that changes
+    nothing (`combinations.POINTLESS`), is an error."""
+    codes = ACCOUNTING_CODES | {POINTLESS}
+    return [replace(d, level=Level.ERROR) if d.code in codes else d for d in diagnostics]
 
 
 def render_outputs(

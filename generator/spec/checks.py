@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from generator.diagnostics import Diagnostic
+from generator.diagnostics import Diagnostic, Level
+from generator.spec.combinations import COMBINATION_CHECKS
 from generator.spec.facts import Fact
 from generator.spec.required import Values, cards, deck_count, stock_cards, value_reader
 
@@ -21,26 +22,34 @@ def consistency_diagnostics(chosen: Mapping[str, Fact], fallback_file: str) -> l
     value = value_reader({path: fact.value for path, fact in chosen.items()})
 
     def blame(
-        paths: tuple[str, ...], message: str, hint: str, needs: tuple[str, ...] | None = None
+        paths: tuple[str, ...],
+        message: str,
+        hint: str,
+        needs: tuple[str, ...] | None = None,
+        level: Level = Level.ERROR,
+        code: str = "inconsistent",
     ) -> Diagnostic | None:
         """The diagnostic, or None when a field it rests on has no source (that is
-        reported on its own, and a default proves no contradiction)."""
+        reported on its own, and a default proves no contradiction). It is put at the
+        first field named that has a line, one the game says itself before one from its
+        base game (a variant's own line is the one to change)."""
         if any(path not in chosen for path in (paths if needs is None else needs)):
             return None
-        for path in paths:
-            fact = chosen.get(path)
-            if fact is not None and fact.provenance.file:
-                where = f" ({fact.provenance.phrase!r})" if fact.provenance.phrase else ""
-                return Diagnostic(
-                    fact.provenance.file,
-                    fact.provenance.line,
-                    message + where,
-                    field=path,
-                    hint=hint,
-                    code="inconsistent",
-                )
+        located = [chosen[p] for p in paths if p in chosen and chosen[p].provenance.file]
+        own = [fact for fact in located if fact.provenance.source != "base"]
+        for fact in (own or located)[:1]:
+            where = f" ({fact.provenance.phrase!r})" if fact.provenance.phrase else ""
+            return Diagnostic(
+                fact.provenance.file or fallback_file,
+                fact.provenance.line,
+                message + where,
+                level=level,
+                field=fact.path,
+                hint=hint,
+                code=code,
+            )
         return Diagnostic(
-            fallback_file, None, message, field=paths[0], hint=hint, code="inconsistent"
+            fallback_file, None, message, level=level, field=paths[0], hint=hint, code=code
         )
 
     found: list[Diagnostic] = []
@@ -208,4 +217,5 @@ CHECKS: tuple[Check, ...] = (
     _stock_target,
     _goal,
     _reserves_used,
+    *COMBINATION_CHECKS,
 )

@@ -153,9 +153,9 @@ def merge_facts(
     flat = {path: fact.value for path, fact in chosen.items()}
     unsourced = missing_sources(flat, help_file, sidecar.path, prose.places)
     contradictions = consistency_diagnostics(chosen, help_file or sidecar.path)
-    if unsourced or contradictions:
+    diagnostics.extend(unsourced + contradictions)
+    if unsourced or has_errors(contradictions):
         # The model's own validators would repeat these, blaming the wrong file.
-        diagnostics.extend(unsourced + contradictions)
         return None, diagnostics
     if has_errors(diagnostics):  # options on unknown fields, ids, ...: nothing to validate
         return None, diagnostics

@@ -1,0 +1,558 @@
+"""Fields that contradict each other, or mean nothing beside another field's value.
+
+Each check returns diagnostics made by `checks.consistency_diagnostics`' blame, which puts them
+at the line that said the first field named. A contradiction (the game cannot be what the
+fields say) is an error; a field that changes nothing where it stands (`fixed_direction` on a
+build that goes one way) is a warning with code `pointless`, an error under `--strict`: it
+is harmless, but the author meant something the game will not do.
+
+A field counts as said when its value differs from the model's default: a default is what
+every game has, and a base game's fields reach a variant with their values.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from generator.diagnostics import Diagnostic, Level
+from generator.spec.required import Values, cards, deck_count, stock_cards, value_reader
+
+Blame = Callable[..., Diagnostic | None]
+Check = Callable[[Values, Blame], list[Diagnostic | None]]
+
+POINTLESS = "pointless"  # the code of a field that changes nothing; `--strict` fails on it
+DEFAULT = value_reader({})
+
+
+def _said(value: Values, path: str) -> bool:
+    return _plain(value(path)) != _plain(DEFAULT(path))
+
+
+def _plain(value: object) -> object:
+    """Lists as tuples: a base game's values come as JSON lists, the defaults as tuples."""
+    return tuple(_plain(v) for v in value) if isinstance(value, list | tuple) else value
+
+
+def _int(value: Values, path: str) -> int:
+    found = value(path)
+    return found if isinstance(found, int) and not isinstance(found, bool) else 0
+
+
+def _warn(blame: Blame, paths: tuple[str, ...], message: str, hint: str) -> Diagnostic | None:
+    return blame(paths, message, hint, needs=paths[:1], level=Level.WARNING, code=POINTLESS)
+
+
+def _present(value: Values) -> dict[str, bool]:
+    """Which kinds of pile (`Source` values) the game has."""
+    return {
+        "tableau": bool(value("tableau.count")),
+        "waste": bool(value("waste.present")),
+        "reserve": bool(value("reserves.count")),
+        "foundation": bool(value("foundations.count")),
+        "stock": stock_cards(value) > 0,
+    }
+
+
+def _kinds(value: Values, path: str) -> list[str]:
+    found = value(path)
+    return [k for k in found if isinstance(k, str)] if isinstance(found, list | tuple) else []
+
+
+def _foundations_fit_deck(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    """With a base rank, a foundation starts only on a card of that rank (4 a deck) and holds
+    13 cards (26 going up then down, one foundation per suit)."""
+    count = _int(value, "foundations.count")
+    if not count or value("foundations.base") == "any":
+        return []
+    if value("foundations.build.direction") == "up_or_down":  # no end to a pile
+        return []
+    decks = deck_count(value)
+    twice = bool(value("foundations.up_then_down"))
+    starts = 4 * decks // (2 if twice else 1)
+    holds = 26 if twice else 13
+    if count > starts:
+        return [
+            blame(
+                ("foundations.count", "decks"),
+                f"there are {count} Foundations, but {_decks(decks)} can start only {starts}: "
+                f"{count - starts} would never take a card",
+                f"give {starts} Foundations (one per card of the base rank"
+                f"{', one per suit' if twice else ''}), or play with more decks",
+                needs=("foundations.count",),
+            )
+        ]
+    if value("goal.kind") == "all_to_foundations" and count * holds < 52 * decks:
+        return [
+            blame(
+                ("foundations.count", "decks", "goal.kind"),
+                f"the goal is to move all {52 * decks} cards to the Foundations, but "
+                f"{count} Foundations hold only {count * holds}",
+                f"give {52 * decks // holds} Foundations, or state the goal the game has",
+                needs=("foundations.count", "goal.kind"),
+            )
+        ]
+    return []
+
+
+def _decks(decks: int) -> str:
+    return "one deck" if decks == 1 else f"{decks} decks"
+
+
+def _starting_cards(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    base = value("foundations.base")
+    if value("foundations.start_with_aces") is True and base != "ace":
+        return [
+            blame(
+                ("foundations.start_with_aces", "foundations.base"),
+                f"the Aces start on the Foundations, but the foundation base is {base!r}",
+                "build the Foundations from Ace (base: ace), or drop start_with_aces",
+            )
+        ]
+    if value("foundations.start_with_base") is True and base != "two":
+        return [
+            blame(
+                ("foundations.start_with_base", "foundations.base"),
+                f"the cards of the base rank start on the Foundations, but the base is {base!r}, "
+                "not a fixed rank other than the Ace",
+                "with base: ace say start_with_aces; with a chosen or any base, drop "
+                "start_with_base",
+            )
+        ]
+    return []
+
+
+# Fields that describe how the player chooses the base: -> what they say, in words.
+_CHOOSING = {
+    "foundations.base_first": "choosing the base is the first move",
+    "foundations.base_from": "where the base card may come from",
+    "stock.base_choices": "Stock cards turned while the base is open",
+    "stock.fill_after_base": "spaces filled from the Stock once the base is chosen",
+}
+
+
+def _base_choice(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    base = value("foundations.base")
+    if base == "chosen":
+        return []
+    return [
+        blame(
+            (path, "foundations.base"),
+            f"says {words}, but the base is {base!r}, not one the player chooses",
+            f"say the first foundation card is the player's choice (foundations: {{base: "
+            f"chosen}}), or remove {path.split('.')[-1]}",
+        )
+        for path, words in _CHOOSING.items()
+        if _said(value, path)
+    ]
+
+
+def _holes(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    holes = value("tableau.holes")
+    if not isinstance(holes, list | tuple) or not holes:
+        if _said(value, "tableau.hole_empty"):
+            return [
+                _warn(
+                    blame,
+                    ("tableau.hole_empty",),
+                    "says what fills an empty hole, but no Tableau pile is a hole",
+                    "list the hole piles in tableau.holes, or remove hole_empty",
+                )
+            ]
+        return []
+    count = _int(value, "tableau.count")
+    wrong = [h for h in holes if not isinstance(h, int) or not 1 <= h <= count]
+    if wrong or len(set(holes)) != len(holes):
+        what = f"pile {wrong[0]} is not" if wrong else "a pile is named twice, not"
+        return [
+            blame(
+                ("tableau.holes", "tableau.count"),
+                f"the holes are piles {list(holes)}, but {what} one of the {count} Tableau piles",
+                f"number the holes 1 to {count}, each once",
+            )
+        ]
+    if value("tableau.hole_empty") == value("tableau.empty"):
+        return [
+            _warn(
+                blame,
+                ("tableau.holes", "tableau.hole_empty"),
+                f"an empty hole takes what any empty pile takes ({value('tableau.empty')!r}), so "
+                "the holes are like the other piles",
+                "say what fills an empty hole (tableau.hole_empty), or remove the holes",
+            )
+        ]
+    return []
+
+
+def _covered_by(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    covers = value("reserves.covered_by")
+    if not isinstance(covers, list | tuple) or not covers:
+        return []
+    count = _int(value, "reserves.count")
+    if len(covers) != count:
+        problem = f"lists {len(covers)} piles, but there are {count} Reserves"
+    else:
+        bad = [
+            (number, c)
+            for number, over in enumerate(covers, 1)
+            for c in (over if isinstance(over, list | tuple) else [over])
+            if not isinstance(c, int) or not 1 <= c <= count or c == number
+        ]
+        if not bad:
+            return []
+        number, pile = bad[0]
+        what = "itself" if pile == number else f"Reserve {pile}, which does not exist"
+        problem = f"says Reserve {number} is covered by {what}"
+    return [
+        blame(
+            ("reserves.covered_by", "reserves.count"),
+            f"covered_by {problem}",
+            f"give one list per Reserve pile ({count}), each naming other Reserves 1 to {count}",
+        )
+    ]
+
+
+def _empty_from(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    if not _said(value, "tableau.empty_from"):
+        return []
+    kinds = _kinds(value, "tableau.empty_from")
+    if value("tableau.empty") == "none" and not value("tableau.holes"):
+        return [
+            _warn(
+                blame,
+                ("tableau.empty_from", "tableau.empty"),
+                "says where a space may be filled from, but a space stays empty",
+                "remove empty_from, or say what fills a space (tableau.empty)",
+            )
+        ]
+    present = _present(value)
+    absent = [k for k in kinds if not present.get(k, True)]
+    if absent and len(absent) == len(kinds):
+        return [
+            blame(
+                ("tableau.empty_from", "tableau.empty"),
+                f"a space may be filled only from {_names(absent)}, but the game has none: "
+                "nothing can ever fill it",
+                "name a kind of pile the game has, or say a space stays empty (empty: none)",
+            )
+        ]
+    if absent:
+        return [
+            _warn(
+                blame,
+                ("tableau.empty_from",),
+                f"names {_names(absent)}, which the game does not have",
+                f"remove {', '.join(absent)} from empty_from",
+            )
+        ]
+    return []
+
+
+def _names(kinds: list[str]) -> str:
+    return " or ".join(f"the {k.capitalize()}" for k in kinds)
+
+
+def _waste_fills_last(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    if value("tableau.waste_fills_last") is not True:
+        return []
+    if "waste" not in _kinds(value, "tableau.empty_from") or not value("waste.present"):
+        why = "no space is filled from the Waste"
+    elif not value("reserves.count"):
+        why = "there are no Reserves to empty first"
+    else:
+        return []
+    return [
+        _warn(
+            blame,
+            ("tableau.waste_fills_last",),
+            f"the Waste fills a space only once the Reserves are empty, but {why}",
+            "remove waste_fills_last, or give the Reserves and a Waste that fills spaces",
+        )
+    ]
+
+
+def _fixed_direction(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    direction = value("tableau.build.direction")
+    if value("tableau.fixed_direction") is not True or direction == "up_or_down":
+        return []
+    return [
+        _warn(
+            blame,
+            ("tableau.fixed_direction", "tableau.build.direction"),
+            f"each pile keeps the direction of its first build, but the Tableau is built "
+            f"{direction!r}, one way only",
+            "build up or down (tableau.build.direction: up_or_down), or remove fixed_direction",
+        )
+    ]
+
+
+def _redeal_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    if value("stock.redeals") != 0:
+        return []
+    return [
+        _warn(
+            blame,
+            (path, "stock.redeals"),
+            f"says {words}, but there are no redeals",
+            f"give the redeals (stock.redeals), or remove {path.split('.')[-1]}",
+        )
+        for path, words in (
+            ("stock.redeal_shuffle", "a redeal shuffles the cards"),
+            ("stock.redeal_from", "what a redeal gathers"),
+        )
+        if _said(value, path)
+    ]
+
+
+def _stock_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    """Fields of a deal that the Stock's target makes meaningless."""
+    target = value("stock.target")
+    found: list[Diagnostic | None] = []
+    if stock_cards(value) <= 0:
+        return []
+    if target != "waste" and _said(value, "stock.draw"):
+        found.append(
+            _warn(
+                blame,
+                ("stock.draw", "stock.target"),
+                f"the Stock turns {value('stock.draw')} cards at a time onto the Waste, but it "
+                f"deals to the {target}, one card a pile",
+                "remove draw, or deal to the Waste (stock.target: waste)",
+            )
+        )
+    if target == "waste" and _said(value, "stock.piles"):
+        found.append(
+            _warn(
+                blame,
+                ("stock.piles", "stock.target"),
+                f"a deal covers the first {value('stock.piles')} piles, but the Stock deals "
+                "to the Waste",
+                "remove piles, or deal to the Tableau or Reserves (stock.target)",
+            )
+        )
+    if target != "tableau" and value("stock.needs_full_tableau") is True:
+        found.append(
+            _warn(
+                blame,
+                ("stock.needs_full_tableau", "stock.target"),
+                f"no deal while a Tableau pile is empty, but the Stock deals to the {target}",
+                "remove needs_full_tableau, or deal to the Tableau (stock.target: tableau)",
+            )
+        )
+    return found
+
+
+def _group_limit(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    limit = value("tableau.group_limit")
+    if limit == "none":
+        return []
+    if value("tableau.group_move") == "one":
+        return [
+            _warn(
+                blame,
+                ("tableau.group_limit", "tableau.group_move"),
+                f"limits how many cards move together ({limit!r}), but cards move one at a time",
+                "say which cards move together (tableau.group_move), or remove group_limit",
+            )
+        ]
+    if limit == "free_reserves" and not (value("reserves.count") and value("reserves.accepts")):
+        return [
+            blame(
+                ("tableau.group_limit", "reserves.count"),
+                "a group may hold one card more than the free reserves, but no Reserve takes a "
+                "card: only one card can ever move",
+                "say cards move one at a time (tableau.group_move: one), or give the free cells",
+                needs=("tableau.group_limit",),
+            )
+        ]
+    return []
+
+
+# Fields that only matter for a Reserve the player fills, or any Reserve at all.
+_RESERVE_FIELDS = {
+    "reserves.accepts": "the player may put cards on the Reserves",
+    "reserves.capacity": "how many cards a Reserve holds",
+    "reserves.reveal": "when a Reserve's face-down card turns up",
+    "reserves.to_foundations_only": "Reserve cards play only to the Foundations",
+}
+
+
+def _reserve_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    if not value("reserves.count"):
+        return [
+            _warn(
+                blame,
+                (path,),
+                f"says {words}, but there are no Reserves",
+                f"give the Reserves (reserves.count), or remove {path.split('.')[-1]}",
+            )
+            for path, words in _RESERVE_FIELDS.items()
+            if _said(value, path)
+        ]
+    found: list[Diagnostic | None] = []
+    if _said(value, "reserves.capacity") and value("reserves.accepts") is not True:
+        found.append(
+            _warn(
+                blame,
+                ("reserves.capacity", "reserves.accepts"),
+                f"a Reserve holds {value('reserves.capacity')} cards, but the player never puts "
+                "a card on one",
+                "remove capacity, or say the player may fill the Reserves (accepts: true)",
+            )
+        )
+    face_down = value("reserves.face_down")
+    if value("reserves.reveal") == "last" and not (
+        isinstance(face_down, list | tuple) and any(face_down)
+    ):
+        found.append(
+            _warn(
+                blame,
+                ("reserves.reveal",),
+                "a Reserve's last card turns up on its own, but no Reserve card is dealt face down",
+                "give the face-down cards (reserves.face_down), or remove reveal",
+            )
+        )
+    if value("reserves.to_foundations_only") is True and not value("foundations.count"):
+        found.append(
+            blame(
+                ("reserves.to_foundations_only", "foundations.count"),
+                "Reserve cards play only onto the Foundations, but there are none: they can "
+                "never move",
+                "give the Foundations, or let Reserve cards play onto the Tableau",
+            )
+        )
+    return found
+
+
+_FOUNDATION_FIELDS = {
+    "foundations.play_back": "Foundation cards play back",
+    "foundations.keep_base": "a Foundation's first card never leaves it",
+    "foundations.double_click_sends_up": "a double-click on a Foundation sends cards up",
+    "tableau.runs_to_foundation": "a run goes to its Foundation in one move",
+    "tableau.double_click_sends_run": "a double-click sends a run to its Foundation",
+}
+
+
+def _foundation_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    if not value("foundations.count"):
+        return [
+            _warn(
+                blame,
+                (path, "foundations.count"),
+                f"says {words}, but there are no Foundations",
+                f"give the Foundations, or remove {path.split('.')[-1]}",
+            )
+            for path, words in _FOUNDATION_FIELDS.items()
+            if value(path) is True
+        ]
+    found: list[Diagnostic | None] = []
+    if value("foundations.keep_base") is True and value("foundations.play_back") is not True:
+        found.append(
+            _warn(
+                blame,
+                ("foundations.keep_base", "foundations.play_back"),
+                "a Foundation's first card never leaves it, but no Foundation card ever leaves",
+                "remove keep_base, or say Foundation cards play back (play_back: true)",
+            )
+        )
+    if (
+        value("tableau.double_click_sends_run") is True
+        and value("tableau.runs_to_foundation") is not True
+    ):
+        found.append(
+            _warn(
+                blame,
+                ("tableau.double_click_sends_run", "tableau.runs_to_foundation"),
+                "a double-click sends a run to its Foundation, but runs never go there in one move",
+                "say a run goes up in one move (tableau.runs_to_foundation: true), or remove "
+                "double_click_sends_run",
+            )
+        )
+    return found
+
+
+def _waste_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    builds = value("waste.build.direction") not in (None, "none")
+    if not value("waste.present"):
+        paths = [p for p in ("waste.build.direction", "waste.build_first") if _said(value, p)]
+        return [
+            blame(
+                (path, "waste.present"),
+                "cards are built on the Waste, but there is no Waste",
+                "give the Waste in the Setup table, or remove the Waste's build",
+            )
+            for path in paths[:1]
+        ]
+    if value("waste.build_first") is True and not builds:
+        return [
+            _warn(
+                blame,
+                ("waste.build_first", "waste.build.direction"),
+                "building on the Waste comes first, but nothing is built on the Waste",
+                "say how the Waste is built (waste.build), or remove build_first",
+            )
+        ]
+    return []
+
+
+_POINT_FIELDS = (
+    "scoring.foundation_card",
+    "scoring.foundation_complete",
+    "scoring.pair",
+    "scoring.tableau_suit",
+    "scoring.turned_card",
+)
+
+
+def _points(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    kind = value("scoring.kind")
+    said = [p for p in _POINT_FIELDS if _said(value, p)]
+    if kind != "points":
+        if kind != "sequences" and _said(value, "scoring.pair_suit"):
+            said.append("scoring.pair_suit")
+        return [
+            _warn(
+                blame,
+                (path, "scoring.kind"),
+                f"gives points for {path.split('.')[-1].replace('_', ' ')}, but the scoring "
+                f"is {kind!r}",
+                f"score by points (scoring.kind: points), or remove {path.split('.')[-1]}",
+            )
+            for path in said
+        ]
+    if not said:
+        return [
+            blame(
+                ("scoring.kind",),
+                "the score is a sum of points, but no rule gives any: it is always 0",
+                "give the points (scoring.foundation_card, ...), or say 'There is no scoring'",
+            )
+        ]
+    if "scoring.turned_card" in said and not cards(value, "tableau.face_down"):
+        return [
+            _warn(
+                blame,
+                ("scoring.turned_card", "tableau.face_down"),
+                "gives points for each face-down card turned up, but none is dealt face down",
+                "remove turned_card, or deal face-down cards",
+            )
+        ]
+    return []
+
+
+COMBINATION_CHECKS: tuple[Check, ...] = (
+    _foundations_fit_deck,
+    _starting_cards,
+    _base_choice,
+    _holes,
+    _covered_by,
+    _empty_from,
+    _waste_fills_last,
+    _fixed_direction,
+    _redeal_details,
+    _stock_details,
+    _group_limit,
+    _reserve_details,
+    _foundation_details,
+    _waste_details,
+    _points,
+)
