@@ -16,7 +16,7 @@ from enum import Enum
 from runtime.engine import Rules
 from runtime.engine.cards import FACE_DOWN
 from runtime.engine.layout import Layout
-from runtime.engine.rules import PileKind, Placement, Region
+from runtime.engine.rules import PileKind, Placement, Region, StockTarget
 from runtime.engine.rules import Place as Placed
 
 RATIO = 1.4  # card height / width
@@ -27,15 +27,26 @@ ROW = 1.12  # card heights from one row to the next
 UP_STEP = 0.26  # fan step after a face-up card, in card heights
 # A column with room to spare (a phone upright, a short pile) spreads its face-up cards up
 # to this: more of each card shows and each is a taller touch target.
-UP_STEP_MAX = 0.38
+UP_STEP_MAX = 0.45
 DOWN_STEP = 0.11  # fan step after a face-down card
+# ... and its face-down cards up to this, once the face-up ones have all they may take: on an
+# upright phone a player can count what is still hidden (Klondike's seventh pile).
+DOWN_STEP_MAX = 0.16
 SIDE_STEP = 0.24  # waste fan step, in card widths
+# A reserve fanned right: the step that shows a "10" whole, closed up to one that shows its
+# "1" (no other rank starts so), in its colour.
+RESERVE_SIDE_STEP = 0.3
+SIDE_STEP_MIN = 0.2
+RIGHT_FANS = 1.25
 GAP = 0.12  # least room between piles of different groups, in card sizes
 SIDE_GAP = 0.25  # extra room between the tableau and a block of piles beside it
 # A table limited by the window's width may close its gaps up to this (PITCH 1.12 -> 1.05):
 # cards ~6% bigger on a phone upright; a pile's touch zone still takes in its half-gaps.
 SQUEEZE = 1.05 / PITCH
 TWO_ROWS = 1.25  # how much bigger a two-row tableau's cards must be to be taken
+# A side block may close up to the tableau (no SIDE_GAP) for cards this much bigger, or where
+# only that makes every column a touch target (Jumbo upright: 45.3 dp cards 47.6 dp apart).
+TIGHT = 1.1
 
 
 class Fan(Enum):
@@ -51,6 +62,11 @@ class Place:
     y: float
     fan: Fan = Fan.NONE
     floor: float | None = None  # DOWN fans stop here (card heights from the top); None: the end
+    reach: float = 0.0  # RIGHT fans of every card (not a waste's last three): card widths past x
+    # The share of the height a window has to spare that moves this place down (and its
+    # floor): the rows of a tableau in several rows each get an equal part of it.
+    drop: float = 0.0
+    floor_drop: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +87,9 @@ class Slot:
     fan: Fan
     fan_step: float  # largest step between fanned cards (px)
     limit: float  # DOWN: lowest y a card may take; RIGHT: unused
+    # RIGHT: 0 spreads the top three cards (a waste); more spreads every card within this
+    # many px right of the first (a reserve whose cards all show).
+    reach: float = 0.0
 
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
@@ -93,6 +112,11 @@ class TableGeometry:
             cards = piles[pile]
             if slot.fan is Fan.DOWN:
                 out[pile] = self._fan_down(slot, cards)
+            elif slot.fan is Fan.RIGHT and slot.reach:
+                step = slot.fan_step
+                if len(cards) > 1:  # squeezed to its reach, keeping the step's sign (mirror)
+                    step = math.copysign(min(abs(step), slot.reach / (len(cards) - 1)), step)
+                out[pile] = [(slot.x + i * step, slot.y) for i in range(len(cards))]
             elif slot.fan is Fan.RIGHT:
                 first_fanned = max(0, len(cards) - 3)
                 out[pile] = [
@@ -111,10 +135,20 @@ class TableGeometry:
         total = sum(steps)
         scale = min(1.0, room / total) if total > 0 else 1.0
         ups = sum(1 for card in cards[:-1] if card < FACE_DOWN)
+        downs = len(cards) - 1 - ups
         if total < room and ups:  # room to spare: the face-up cards spread, up to a limit
             up = min(UP_STEP_MAX * self.card_h, UP_STEP * self.card_h + (room - total) / ups)
+            total += (up - UP_STEP * self.card_h) * ups
             steps = [
                 up if card < FACE_DOWN else step
+                for card, step in zip(cards[:-1], steps, strict=True)
+            ]
+        if total < room and downs:  # still room: the face-down ones too
+            down = min(
+                DOWN_STEP_MAX * self.card_h, DOWN_STEP * self.card_h + (room - total) / downs
+            )
+            steps = [
+                down if card >= FACE_DOWN else step
                 for card, step in zip(cards[:-1], steps, strict=True)
             ]
         y = slot.y
@@ -170,7 +204,7 @@ class TableGeometry:
         height = max(slot.y + self.card_h - bottom, self.min_target)
         centre_x = slot.x + self.card_w / 2
         if slot.fan is Fan.RIGHT:
-            width = max(width, self.card_w + 3 * slot.fan_step)
+            width = max(width, self.card_w + (slot.reach or 3 * slot.fan_step))
             centre_x = slot.x + width / 2 - gap
         centre_y = bottom + (slot.y + self.card_h - bottom) / 2
         return (centre_x - width / 2, centre_y - height / 2, width, height)
@@ -371,28 +405,210 @@ def _two_row_plan(
     start = (cols - len(first)) * PITCH / 2
     second_y = y + need
     places += [
-        Place(p, start + i * PITCH, y, Fan.DOWN, floor=second_y - 0.06) for i, p in enumerate(first)
+        Place(p, start + i * PITCH, y, Fan.DOWN, floor=second_y - 0.06, floor_drop=0.5)
+        for i, p in enumerate(first)
     ]
     start = (cols - len(second)) * PITCH / 2
-    places += [Place(p, start + i * PITCH, second_y, Fan.DOWN) for i, p in enumerate(second)]
+    places += [
+        Place(p, start + i * PITCH, second_y, Fan.DOWN, drop=0.5) for i, p in enumerate(second)
+    ]
     return Plan(tuple(places), (cols - 1) * PITCH + 1, second_y + need, rows=2)
 
 
 def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
     """The arrangements to choose from: the help's placement, bent as little as a small
-    window needs (docs/spec/placement.md)."""
+    window needs (docs/spec/placement.md), with room for the fans of reserves whose cards
+    all show."""
     if rules.covered_by:
         return _pyramid_plans(rules, layout)
     rows = layout.placement.tableau.rows
     if rows:  # the help's rows ("in three rows of six"), on every window
-        return _placed_plans(rules, layout, show_stock, tableau_rows=(rows,))
-    if _usual(layout.placement):
+        plans = _placed_plans(rules, layout, show_stock, tableau_rows=(rows,))
+    elif _usual(layout.placement):
         # The placed packings too (corner groups heading side blocks beside a two-row
         # tableau suit a phone), taken only where they give clearly bigger cards.
         placed = _placed_plans(rules, layout, show_stock, tableau_rows=(2,))
-        extra = [replace(p, weight=1 / 1.05) for p in placed]
-        return _standard_plans(rules, layout, show_stock) + extra
-    return _placed_plans(rules, layout, show_stock)
+        extra = [replace(p, weight=p.weight / 1.05) for p in placed]
+        plans = _standard_plans(rules, layout, show_stock) + extra
+    else:
+        plans = _placed_plans(rules, layout, show_stock)
+    spread = reserve_spread(rules, layout)
+    if not spread.cards:
+        return plans
+    spread_plans = [_fanned_down(plan, spread) for plan in plans]
+    spread_plans += [_fanned_right(plan, spread) for plan in plans]
+    return [plan for plan in spread_plans if plan is not None] or plans
+
+
+# -- reserves whose cards all show ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ReserveSpread:
+    """Reserve piles that may hold several face-up cards, each fanned so a player sees what
+    lies under its top card (as a tableau pile is), and reserves lying across others."""
+
+    cards: dict[int, int]  # pile -> how many cards its fan makes room for (more squeeze)
+    covers: dict[int, tuple[int, ...]]  # a reserve -> the reserves it lies across
+
+
+def reserve_spread(rules: Rules, layout: Layout) -> ReserveSpread:
+    """From the rules alone: a reserve dealt several face-up cards keeps them (Glenwood's
+    three, Terrace's eleven, Backbone's nine); one that takes cards (Sir Tommy: any number)
+    or that the stock deals onto (Auld Lang Syne, Bristol, Lady Jane, Scuffle) gathers
+    them, so its fan gets room for a few more than its deal. A reserve of one face-up card
+    over face-down ones (Canfield) or of one card at most (FreeCell's cells) stays a pile."""
+    downs = rules.reserve_face_down or (0,) * len(rules.reserve_deal)
+    grows = (rules.reserves_accept and rules.reserve_capacity > 1) or (
+        rules.stock_target is StockTarget.RESERVES
+    )
+    cards = {}
+    for pile, dealt, down in zip(layout.reserves, rules.reserve_deal, downs, strict=False):
+        up = dealt - down
+        count = max(up, 1) + 3 if grows else up
+        if count > 1 and not (down and up <= 1):
+            cards[pile] = count
+    covers: dict[int, list[int]] = {}
+    for pile, over in zip(layout.reserves, rules.reserve_covered_by, strict=False):
+        for i in over:
+            covers.setdefault(layout.reserves[i], []).append(pile)
+    return ReserveSpread(cards, {p: tuple(under) for p, under in covers.items()})
+
+
+def _bottom(place: Place, height: float) -> float:
+    """The lowest point (card heights) a place's cards may reach in a plan ``height`` tall."""
+    if place.fan is Fan.DOWN:
+        return height if place.floor is None else place.floor
+    return place.y + 1
+
+
+def _fanned_right(plan: Plan, spread: ReserveSpread) -> Plan | None:
+    """``plan`` with its fanned reserves spread right, where nothing else in their rows is in
+    the way of any of them (Terrace's reserve on a phone); None where something is. The
+    card art's index has the suit at the card's right corner, so a fan to the right shows
+    each card's rank in its colour only: taken only where it gives cards `RIGHT_FANS`
+    bigger, or where only it makes every column a touch target."""
+    places = list(plan.places)
+    fanned = [p for p in places if p.pile in spread.cards]
+    righted: dict[int, Place] = {}
+    for y in sorted({p.y for p in fanned}):
+        row = [p for p in fanned if abs(p.y - y) < 1e-6]
+        right = _row_fanned_right(row, places, plan, spread)
+        if right is None:
+            return None
+        righted |= right
+    places = [righted.get(p.pile, p) for p in places]
+    spread_plan = replace(plan, places=tuple(places), weight=plan.weight / RIGHT_FANS)
+    return _lay_across(spread_plan, spread)
+
+
+def _fanned_down(plan: Plan, spread: ReserveSpread) -> Plan | None:
+    """``plan`` with its fanned reserves spread down, as a tableau's piles, each row of them
+    moving the rows below down to make room (Sir Tommy, Glenwood); a reserve lying across
+    others goes across the ends of their fans (Backbone). None when the plan cannot (the
+    piles a reserve lies across are not side by side)."""
+    places = list(plan.places)
+    height = plan.height
+    done: set[int] = set()
+    while todo := [p for p in places if p.pile in spread.cards and p.pile not in done]:
+        y = min(p.y for p in todo)  # the highest row left: rows below it move down
+        row = [p for p in todo if abs(p.y - y) < 1e-6]
+        done.update(p.pile for p in row)
+        longest = max(1 + UP_STEP * (spread.cards[p.pile] - 1) for p in row)
+        lower = _moved_down(row, places, y)
+        push = max((y + longest + GAP - q.y for q in lower), default=0.0)
+        push = max(push, 0.0)
+        ends = {p.pile for p in places if _bottom(p, height) >= height - 1e-6}
+        moved = []
+        for place in places:
+            under = [q for q in places if _same_column(place, q) and q.y > place.y]
+            nearest = min(under, key=lambda q: q.y) if under else None
+            if place in row:
+                floor = y + longest + GAP / 2 if under else None
+                moved.append(replace(place, fan=Fan.DOWN, floor=floor))
+            elif place in lower:
+                floor = None if place.floor is None else place.floor + push
+                moved.append(replace(place, y=place.y + push, floor=floor))
+            elif nearest in lower and place.floor is not None:  # stops above a moved row
+                moved.append(replace(place, floor=place.floor + push))
+            else:
+                moved.append(place)
+        grown = any(p.pile in ends for p in lower)
+        bottoms = [p.y + 1 if p.fan is not Fan.DOWN else p.floor or 0.0 for p in moved]
+        height = max([height + (push if grown else 0.0), *bottoms, y + longest])
+        places = moved
+    return _lay_across(replace(plan, places=tuple(places), height=height), spread)
+
+
+def _same_column(a: Place, b: Place) -> bool:
+    return abs(a.x - b.x) < 1 - 1e-6
+
+
+def _moved_down(row: list[Place], places: list[Place], y: float) -> list[Place]:
+    """The places a fan down from ``row`` moves: those under its piles, every place in a row
+    with one of those (rows stay rows) and, again, every place under one of those."""
+    lower = [p for p in places if p.y > y + 0.5]
+    moved = [p for p in lower if any(_same_column(p, r) for r in row)]
+    while True:
+        more = [
+            p
+            for p in lower
+            if p not in moved
+            and any(abs(p.y - q.y) < 1e-6 or (_same_column(p, q) and p.y > q.y) for q in moved)
+        ]
+        if not more:
+            return moved
+        moved += more
+
+
+def _row_fanned_right(
+    row: list[Place], places: list[Place], plan: Plan, spread: ReserveSpread
+) -> dict[int, Place] | None:
+    """The row's reserves fanned right, each within the room to its right neighbour and the
+    table's edge; None unless every one of them has room for its fan with steps of at least
+    `SIDE_STEP_MIN`. A reserve alone in the middle of the table is centred on its fan."""
+    out = {}
+    y, width = row[0].y, plan.width
+    # Whatever reaches into the row's height: its piles, and fans from above.
+    level = [p for p in places if p.y < y + 1 - 1e-6 and _bottom(p, plan.height) > y + 1e-6]
+    for place in row:
+        steps = spread.cards[place.pile] - 1
+        right = min((q.x for q in level if q.x > place.x + 1e-6), default=width + GAP)
+        room = right - GAP - place.x - 1
+        if room < SIDE_STEP_MIN * steps - 1e-6:
+            return None
+        out[place.pile] = replace(place, fan=Fan.RIGHT, reach=min(RESERVE_SIDE_STEP * steps, room))
+    if len(level) == 1 and abs(row[0].x + 0.5 - width / 2) < 0.01:
+        (place,) = row
+        shifted = max(0.0, place.x - out[place.pile].reach / 2)
+        out[place.pile] = replace(out[place.pile], x=shifted)
+    return out
+
+
+def _lay_across(plan: Plan, spread: ReserveSpread) -> Plan | None:
+    """Each reserve lying across others centred over the ends of their fans, covering the
+    last card of each but its index strip (Backbone's single card across its two stacks)."""
+    by_pile = {p.pile: p for p in plan.places}
+    moved: dict[int, Place] = {}
+    height = plan.height
+    for pile, under in spread.covers.items():
+        stacks = [by_pile[p] for p in under if p in by_pile]
+        if pile not in by_pile or not stacks:
+            continue
+        ys = {p.y for p in stacks}
+        xs = sorted(p.x for p in stacks)
+        side_by_side = all(b - a < PITCH + 1e-6 for a, b in itertools.pairwise(xs))
+        if len(ys) > 1 or not side_by_side or any(p.fan is not Fan.DOWN for p in stacks):
+            return None
+        longest = max(spread.cards.get(p.pile, 1) for p in stacks)
+        top = stacks[0].y + UP_STEP * longest
+        moved[pile] = replace(by_pile[pile], x=(xs[0] + xs[-1]) / 2, y=top, fan=Fan.NONE)
+        for stack in stacks:
+            moved[stack.pile] = replace(stack, floor=top + 1 - UP_STEP)
+        height = max(height, top + 1)
+    if not moved:
+        return plan
+    return replace(plan, places=tuple(moved.get(p.pile, p) for p in plan.places), height=height)
 
 
 # Regions the standard plans already honour: stock and waste top left, foundations top right.
@@ -530,14 +746,21 @@ def _placed_plans(
                 ):
                     packing = _Packing(sides, rows, wrap, left_cols, right_cols, middle_cols)
                     plans.append(_placed_plan(regions, need, fan, packing))
+                    if left_cols or right_cols:  # see TIGHT
+                        tight = _placed_plan(regions, need, fan, replace(packing, side_gap=0.0))
+                        plans.append(replace(tight, weight=tight.weight / TIGHT))
     # A tall window: the two corner groups one under the other, each in rows as wide as the
     # tableau (Baker's Game upright: reserves at the top left, foundations flush right below;
     # Canfield: stock, waste and reserve, then the foundations over its four piles).
     if regions.top_left and regions.top_right and not regions.top_center:
         fanned = any(fan(p) is Fan.RIGHT for p in regions.top_left + regions.top_right)
+        # A middle column with a reserve lying across others needs them side by side.
+        across = bool(set(regions.middle) & set(reserve_spread(rules, layout).covers))
+        middles = [min(len(regions.middle), 2 if across else 1)]
         for rows in _row_counts(len(regions.tableau), tableau_rows) if not fanned else ():
-            for right_cols in _block_columns(len(regions.right)):
-                middle = min(len(regions.middle), 1)
+            for right_cols, middle in itertools.product(
+                _block_columns(len(regions.right)), middles
+            ):
                 stacked = _Packing(False, rows, False, min(len(regions.left), 1), right_cols)
                 stacked = replace(stacked, middle_cols=middle, stack=True)
                 plans.append(_placed_plan(regions, need, fan, stacked))
@@ -558,6 +781,7 @@ class _Packing:
     left_cols: int
     right_cols: int
     middle_cols: int = 0  # the middle column, or two side by side when a window is short
+    side_gap: float = SIDE_GAP  # a side block's extra room from the tableau
     stack: bool = False  # the top corners' groups in rows of their own, left one first
 
 
@@ -651,8 +875,8 @@ def _placed_plan(
     spare = 1 if tc and not wrap and (tl or tr) else 0
     band += max(0, in_row + spare - extent)
     left_pitch = PITCH + room * bool(fans & set(left_piles))
-    left_width = left_cols * left_pitch + (SIDE_GAP if left_cols else 0.0)
-    right_width = right_cols * PITCH + (SIDE_GAP if right_cols else 0.0)
+    left_width = left_cols * left_pitch + (packing.side_gap if left_cols else 0.0)
+    right_width = right_cols * PITCH + (packing.side_gap if right_cols else 0.0)
     cols = (left_width + right_width) / PITCH + band
     x0 = left_width if left_top else 0.0
     x1 = cols * PITCH - (right_width if right_top else 0.0)  # where the top row ends
@@ -694,7 +918,12 @@ def _placed_plan(
         else:
             start = band_x + (band - len(a)) * PITCH / 2
             xs = [start + i * PITCH for i in range(len(a))]
-        places += [Place(p, x, row_y, Fan.DOWN, floor) for p, x in zip(a + b, xs, strict=True)]
+        # Spare height on a tall window is shared out between the rows (see `fit`).
+        share = (r / len(rows), (r + 1) / len(rows) if floor is not None else 0.0)
+        places += [
+            Place(p, x, row_y, Fan.DOWN, floor, drop=share[0], floor_drop=share[1])
+            for p, x in zip(a + b, xs, strict=True)
+        ]
         bottoms.append(row_y + need)
         if r == 0 and regions.middle:
             middle_x = start + left_side * PITCH
@@ -705,7 +934,7 @@ def _placed_plan(
     block, bottom = _block(left_piles, left_cols, 0.0, left_y, fan, left_pitch)
     places += block
     bottoms.append(bottom)
-    right_x = band_x + band * PITCH + (SIDE_GAP if right_cols else 0.0)
+    right_x = band_x + band * PITCH + (packing.side_gap if right_cols else 0.0)
     block, bottom = _block(right_piles, right_cols, right_x, 0.0 if right_top else top_rows * ROW)
     places += block
     bottoms.append(bottom)
@@ -714,10 +943,13 @@ def _placed_plan(
         y = height + 0.15
         start = band_x + (band - len(regions.bottom)) * PITCH / 2
         places = [
-            Place(p.pile, p.x, p.y, p.fan, y - 0.06) if p.fan is Fan.DOWN and p.floor is None else p
+            replace(p, floor=y - 0.06, floor_drop=1.0)
+            if p.fan is Fan.DOWN and p.floor is None
+            else p
             for p in places
         ]
-        places += [Place(p, start + i * PITCH, y) for i, p in enumerate(regions.bottom)]
+        drop = 1.0 if regions.tableau else 0.0  # under the tableau's rows, wherever they end
+        places += [Place(p, start + i * PITCH, y, drop=drop) for i, p in enumerate(regions.bottom)]
         height = y + 1
     return Plan(tuple(places), (cols - 1) * PITCH + 1, height, rows=packing.tableau_rows)
 
@@ -760,13 +992,17 @@ def fit(
     card_h = card_w * RATIO
     left = (width - ((plan.width - 1) * squeeze + 1) * card_w) / 2
     top = height - margin
+    spare = max(0.0, inner_h / card_h - plan.height)  # card heights the plan leaves below
     slots = {}
     for place in plan.places:
-        y = top - place.y * card_h - card_h
-        step = card_w * SIDE_STEP if place.fan is Fan.RIGHT else card_h * UP_STEP
-        limit = margin if place.floor is None else top - place.floor * card_h
+        y = top - (place.y + place.drop * spare) * card_h - card_h
+        side = RESERVE_SIDE_STEP if place.reach else SIDE_STEP
+        step = card_w * side if place.fan is Fan.RIGHT else card_h * UP_STEP
+        floor = None if place.floor is None else place.floor + place.floor_drop * spare
+        limit = margin if floor is None else top - floor * card_h
         x = left + place.x * squeeze * card_w
-        slots[place.pile] = Slot(place.pile, x, y, place.fan, step, limit)
+        reach = place.reach * card_w
+        slots[place.pile] = Slot(place.pile, x, y, place.fan, step, limit, reach)
     return TableGeometry(width, height, card_w, card_h, slots, min_target, PITCH * squeeze)
 
 

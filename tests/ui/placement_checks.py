@@ -10,7 +10,7 @@ go under the stock when the stock heads a block.
 
 from __future__ import annotations
 
-from runtime.app.geometry import TableGeometry
+from runtime.app.geometry import Fan, TableGeometry
 from runtime.engine.layout import Layout
 from runtime.engine.rules import PileKind, Place, Region, Rules
 
@@ -49,9 +49,17 @@ def placement_problems(rules: Rules, layout: Layout, geo: TableGeometry) -> list
     def fail(kind: PileKind, words: str, detail: str) -> None:
         problems.append(f"{_FIELD[kind]} {words}: {detail}")
 
+    # A top row of reserves fanned down (Bristol's) takes the height of their fans.
+    top_fans = [
+        geo.slots[p].y - geo.slots[p].limit
+        for p in groups[PileKind.RESERVE]
+        if geo.slots[p].fan is Fan.DOWN and boxes[p].top >= top - TOLERANCE
+    ]
+    second_row = top - geo.card_h * 1.2 - max(top_fans, default=0.0)
+
     def at_top(kind: PileKind, piles: list[int], words: str) -> None:
         """In the top row, or (a narrow window) the row just under it."""
-        if piles and max(boxes[p].top for p in piles) < top - geo.card_h * 1.2:
+        if piles and max(boxes[p].top for p in piles) < second_row:
             fail(kind, words, "not in the top rows")
 
     def side(kind: PileKind, piles: list[int], words: str, right: bool) -> None:
@@ -125,3 +133,13 @@ def placement_problems(rules: Rules, layout: Layout, geo: TableGeometry) -> list
             if raised and max(b.top for b in tableau) > min(b.bottom for b in raised) + 1:
                 fail(kind, "below", "the tableau reaches into the top row")
     return problems
+
+
+def may_overlap(rules: Rules, layout: Layout) -> set[frozenset[int]]:
+    """Pairs of piles drawn one over the other on purpose: a reserve lying across the ends of
+    others (Backbone's single card across its two stacks)."""
+    return {
+        frozenset((layout.reserves[i], pile))
+        for pile, over in zip(layout.reserves, rules.reserve_covered_by, strict=False)
+        for i in over
+    }
