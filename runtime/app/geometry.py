@@ -240,11 +240,25 @@ def _overlap(a: Rect, b: Rect) -> float:
 # -- plans ------------------------------------------------------------------------------
 
 
+def _never_builds(rules: Rules) -> bool:
+    """Nothing is ever put on a tableau card: a pile holds its deal, or less."""
+    return rules.tableau_builds is None and rules.stock_target is not StockTarget.TABLEAU
+
+
+def _undropped(plan: Plan) -> Plan:
+    places = tuple(replace(p, drop=0.0, floor_drop=0.0) for p in plan.places)
+    return replace(plan, places=places)
+
+
 def _tableau_need(rules: Rules) -> float:
     """Card heights a tableau column should get: its deal plus a few builds, fanned; room for
     a fan of six at least, so a tableau dealt one card a pile or none (Canfield, Giant, Gold
     Mine) does not get cards so big that its builds squeeze."""
     longest = max((down + up for down, up in rules.tableau_deal), default=1)
+    if _never_builds(rules):
+        # Nothing is ever built on a pile (Golf, Eliminator; Carpet's one card): its deal
+        # is all it holds, so no room waits for builds.
+        return ROW + UP_STEP * (max(longest, 1) - 1)
     cards = max(longest + 3, 6)
     if rules.tableau_capacity:  # a pile never holds more (Bear River, Eagle Wing: three)
         cards = min(cards, rules.tableau_capacity)
@@ -432,6 +446,8 @@ def plans_for(rules: Rules, layout: Layout, show_stock: bool) -> list[Plan]:
         plans = _standard_plans(rules, layout, show_stock) + extra
     else:
         plans = _placed_plans(rules, layout, show_stock)
+    if _never_builds(rules):  # no fans to grow into spare height: the rows stay together
+        plans = [_undropped(plan) for plan in plans]
     spread = reserve_spread(rules, layout)
     if not spread.cards:
         return plans
@@ -723,6 +739,7 @@ def _placed_plans(
     regions = _resolve(layout, show_stock)
     need = _tableau_need(rules)
     waste_fans = layout.waste >= 0 and rules.stock_draw > 1
+    stated = bool(layout.placement.tableau.rows)
 
     def fan(pile: int) -> Fan:
         return Fan.RIGHT if waste_fans and pile == layout.waste else Fan.NONE
@@ -737,7 +754,7 @@ def _placed_plans(
     for sides in (False, True) if corners else (False,):
         left = (regions.top_left if sides else ()) + regions.left
         right = (regions.top_right if sides else ()) + regions.right
-        for rows in _row_counts(len(regions.tableau), tableau_rows):
+        for rows in _row_counts(len(regions.tableau), tableau_rows, stated):
             for wrap in (False, True) if regions.top_center else (False,):
                 for left_cols, right_cols, middle_cols in itertools.product(
                     _block_columns(len(left)),
@@ -757,7 +774,7 @@ def _placed_plans(
         # A middle column with a reserve lying across others needs them side by side.
         across = bool(set(regions.middle) & set(reserve_spread(rules, layout).covers))
         middles = [min(len(regions.middle), 2 if across else 1)]
-        for rows in _row_counts(len(regions.tableau), tableau_rows) if not fanned else ():
+        for rows in _row_counts(len(regions.tableau), tableau_rows, stated) if not fanned else ():
             for right_cols, middle in itertools.product(
                 _block_columns(len(regions.right)), middles
             ):
@@ -767,9 +784,12 @@ def _placed_plans(
     return plans
 
 
-def _row_counts(piles: int, allowed: tuple[int, ...]) -> list[int]:
+def _row_counts(piles: int, allowed: tuple[int, ...], stated: bool = False) -> list[int]:
     """How many rows a tableau of ``piles`` may take: a second row from six piles, a third
-    from twelve, a fourth from eighteen (Carpet's twenty)."""
+    from twelve, a fourth from eighteen; the rows the help states, always (Union Square's
+    four rows of four)."""
+    if stated:
+        return list(allowed)
     return [rows for rows in allowed if rows == 1 or piles >= 6 * (rows - 1)] or [1]
 
 

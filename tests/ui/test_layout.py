@@ -249,3 +249,22 @@ def test_face_down_cards_spread_too_where_there_is_room() -> None:
     spots = crowded.positions(state.piles)[pile]
     steps = [a[1] - b[1] for a, b in itertools.pairwise(spots)]
     assert all(s <= DOWN_STEP_MAX * crowded.card_h + 0.01 for s in steps)
+
+
+@pytest.mark.parametrize(("name", "width", "height", "density", "least"), WINDOWS)
+def test_a_tableau_nothing_is_built_on_gets_no_room_for_builds(
+    name: str, width: int, height: int, density: float, least: float
+) -> None:
+    """Carpet's piles hold one card each, always: its rows lie a card and a gap apart, and
+    its cards are at least as big as a tableau that builds would get (Golf: its deal of five
+    fanned, no more)."""
+    state = new_game("carpet", None, 3)
+    geo = table(state, width, height, density)
+    rows = sorted({round(geo.slots[p].y, 3) for p in state.layout.tableau}, reverse=True)
+    for upper, lower in itertools.pairwise(rows):
+        assert upper - lower < (PITCH + 0.01) * geo.card_h or len(rows) == 1
+    golf = new_game("golf", None, 3)
+    geo = table(golf, width, height, density)
+    pile = golf.layout.tableau[0]
+    spots = geo.positions(golf.piles)[pile]
+    assert spots[-1][1] - geo.slots[pile].limit < geo.card_h  # the deal all but fills it
