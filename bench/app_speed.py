@@ -30,12 +30,53 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 
 
+class Touch:
+    """One finger, sent through Kivy's input queue as tests/ui/driver.py sends its touches."""
+
+    def __init__(self, pos: tuple[float, float]) -> None:
+        from kivy.tests.common import UTMotionEvent
+
+        self.event = UTMotionEvent("bench", 1, self._spot(pos))
+
+    @staticmethod
+    def _spot(pos: tuple[float, float]) -> dict[str, float]:
+        from kivy.core.window import Window
+
+        return {"x": pos[0] / Window.width, "y": pos[1] / Window.height}
+
+    def dispatch(self, kind: str, pos: tuple[float, float] | None = None) -> None:
+        from kivy.base import EventLoop
+
+        if pos is not None:
+            self.event.move(self._spot(pos))
+        EventLoop._dispatch_input(kind, self.event)
+
+
+def draw_calls(canvas: object) -> dict[str, int]:
+    """The drawing instructions a frame runs, by kind (each is one GL draw; a stencil
+    instruction changes how every later one is drawn)."""
+    from kivy.graphics import StencilPush, StencilUse
+    from kivy.graphics.instructions import InstructionGroup, VertexInstruction
+
+    counts: dict[str, int] = {}
+    for child in getattr(canvas, "children", []):
+        if isinstance(child, (VertexInstruction, StencilPush, StencilUse)):
+            name = type(child).__name__
+            counts[name] = counts.get(name, 0) + 1
+        if isinstance(child, InstructionGroup):
+            for name, count in draw_calls(child).items():
+                counts[name] = counts.get(name, 0) + count
+    return counts
+
+
 def bare(frames: int) -> None:
     """The baseline: a one-Label app, same window size, same frame loop."""
+    sys.path.insert(0, str(ROOT))
+    from runtime.app.launch import Launch, configure_kivy
+
+    configure_kivy(Launch(size=(1600, 900)))  # the app's window: size, samples, input
     from kivy.config import Config
 
-    Config.set("graphics", "width", "1600")
-    Config.set("graphics", "height", "900")
     Config.set("graphics", "maxfps", "0")
     from kivy.app import App
     from kivy.base import EventLoop, runTouchApp
@@ -65,7 +106,8 @@ def bare(frames: int) -> None:
         EventLoop.idle()
         times.append(time.perf_counter() - t)
     cpu = (time.process_time() - cpu) / frames
-    print(json.dumps({"cold_start": cold, "frames": times, "cards": 0, "cpu": cpu}))
+    drawn = draw_calls(Window.canvas)
+    print(json.dumps({"cold_start": cold, "frames": times, "cards": 0, "cpu": cpu, "drawn": drawn}))
     app.stop()
     os._exit(0)
 
@@ -108,8 +150,20 @@ def child(game: str, frames: int, profile: str | None) -> None:
     state = app.session.game
     # The longest face-up run on a tableau pile: the heaviest thing a player can drag.
     best = max(state.layout.tableau, key=lambda p: len(state.piles[p]))
-    widgets = table.pile_widgets(best)
-    starts = [tuple(w.pos) for w in widgets]
+    index = next(
+        i for i in range(len(state.piles[best])) if app.game.controller.pickup_size(best, i)
+    )
+    widgets = table.pile_widgets(best)[index:]
+    # Dragged as a player drags: touch events through Kivy's input queue to the table (its
+    # on_touch_down/move/up), grabbing the run by its top strip.
+    geo, (x, y) = table.geometry, table.positions[best][index]
+    start = (table.x + x + geo.card_w / 2, table.y + y + geo.card_h * 0.9)
+    touch = Touch(start)
+    touch.dispatch("begin")
+    EventLoop.idle()
+    touch.dispatch("update", (start[0] + 20, start[1] - 20))  # past the drag threshold
+    EventLoop.idle()
+    drawn = draw_calls(Window.canvas)
     times = []
     profiler = None
     if profile:
@@ -120,16 +174,21 @@ def child(game: str, frames: int, profile: str | None) -> None:
     cpu = time.process_time()
     for i in range(frames):
         t = time.perf_counter()
-        dx, dy = (i % 50) * 6.0, -(i % 30) * 4.0
-        for widget, (x, y) in zip(widgets, starts, strict=True):
-            widget.pos = (x + dx, y + dy)
+        dx, dy = 20 + (i % 50) * 6.0, -20 - (i % 30) * 4.0
+        touch.dispatch("update", (start[0] + dx, start[1] + dy))
         EventLoop.idle()
         times.append(time.perf_counter() - t)
     cpu = (time.process_time() - cpu) / frames
+    moved = widgets[0].x - (table.x + x)
+    touch.dispatch("end")
+    EventLoop.idle()
     if profiler is not None:
         profiler.disable()
         profiler.dump_stats(profile)
-    print(json.dumps({"cold_start": cold, "frames": times, "cards": len(widgets), "cpu": cpu}))
+    if abs(moved - (20 + ((frames - 1) % 50) * 6.0)) > 1:
+        raise SystemExit(f"the touches did not drag the cards (moved {moved:.0f} px)")
+    result = {"cold_start": cold, "frames": times, "cards": len(widgets), "cpu": cpu}
+    print(json.dumps({**result, "drawn": drawn}))
     app.stop()
     os._exit(0)
 
@@ -153,6 +212,7 @@ def main() -> int:
     colds: dict[str, list[float]] = {kind: [] for kind in kinds}
     frames: dict[str, list[float]] = {kind: [] for kind in kinds}
     cpus: dict[str, list[float]] = {kind: [] for kind in kinds}
+    drawn: dict[str, dict[str, int]] = {}
     with tempfile.TemporaryDirectory() as data, tempfile.TemporaryDirectory() as home:
         env = {
             **os.environ,
@@ -173,6 +233,7 @@ def main() -> int:
                 ).stdout
                 result = json.loads(out.strip().splitlines()[-1])
                 colds[kind].append(result["cold_start"])
+                drawn[kind] = result["drawn"]
                 frames[kind].extend(result["frames"])
                 cpus[kind].append(result["cpu"])
                 if kind == "app":
@@ -194,6 +255,8 @@ def main() -> int:
         # CPU time of the process (Mesa llvmpipe's threads included): the work a frame
         # takes, which a busy machine stretches less than the wall-clock frame time.
         print(f"  CPU per frame: median {statistics.median(cpus[kind]) * 1000:.1f} ms")
+        calls = ", ".join(f"{count} {name}" for name, count in sorted(drawn[kind].items()))
+        print(f"  drawn per frame: {sum(drawn[kind].values())} instructions ({calls})")
     if len(kinds) == 2:
         app_ms = statistics.median(frames["app"]) / statistics.median(frames["bare"])
         print(f"drag frame / baseline frame: {app_ms:.2f}x")

@@ -31,6 +31,10 @@ def configure_kivy(launch: Launch) -> None:
 
     Config.set("kivy", "exit_on_escape", "0")  # Escape/back closes dialogs instead
     Config.set("input", "mouse", "mouse,disable_multitouch")  # right-click is not a 2nd finger
+    # No multisampled window (Kivy asks for 2 samples): the table is axis-aligned textured
+    # rectangles, which gain nothing from it, and under software GL (Mesa llvmpipe) every
+    # pixel then costs several: a drag frame took 3x the CPU (docs/app.md, Speed).
+    Config.set("graphics", "multisamples", "0")
     if launch.size:
         width, height = launch.size
         Config.set("graphics", "width", str(width))
