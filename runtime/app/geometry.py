@@ -28,6 +28,9 @@ UP_STEP = 0.26  # fan step after a face-up card, in card heights
 # A column with room to spare (a phone upright, a short pile) spreads its face-up cards up
 # to this: more of each card shows and each is a taller touch target.
 UP_STEP_MAX = 0.45
+# ... or, where cards are small (a phone), up to a touch target's height (48 dp), at most this:
+# each face-up card of a short build is then a full target on its own.
+TOUCH_STEP_MAX = 0.75
 DOWN_STEP = 0.11  # fan step after a face-down card
 # ... and its face-down cards up to this, once the face-up ones have all they may take: on an
 # upright phone a player can count what is still hidden (Klondike's seventh pile).
@@ -127,6 +130,12 @@ class TableGeometry:
                 out[pile] = [(slot.x, slot.y)] * len(cards)
         return out
 
+    @property
+    def up_step_max(self) -> float:
+        """The widest step (px) between face-up cards of a fan with room to spare."""
+        touch = min(self.min_target, TOUCH_STEP_MAX * self.card_h)
+        return max(UP_STEP_MAX * self.card_h, touch)
+
     def _fan_down(self, slot: Slot, cards: tuple[int, ...]) -> list[tuple[float, float]]:
         if not cards:
             return []
@@ -137,7 +146,7 @@ class TableGeometry:
         ups = sum(1 for card in cards[:-1] if card < FACE_DOWN)
         downs = len(cards) - 1 - ups
         if total < room and ups:  # room to spare: the face-up cards spread, up to a limit
-            up = min(UP_STEP_MAX * self.card_h, UP_STEP * self.card_h + (room - total) / ups)
+            up = min(self.up_step_max, UP_STEP * self.card_h + (room - total) / ups)
             total += (up - UP_STEP * self.card_h) * ups
             steps = [
                 up if card < FACE_DOWN else step

@@ -109,7 +109,10 @@ def test_fans_spread_into_spare_room_and_squeeze_when_long() -> None:
     up = 12  # face-up card values (below FACE_DOWN)
     short = geo.positions(tuple((up,) * 4 if p == pile else () for p in range(len(state.piles))))
     steps = [a[1] - b[1] for a, b in zip(short[pile], short[pile][1:], strict=False)]
-    assert all(abs(s - UP_STEP_MAX * geo.card_h) < 0.01 for s in steps)  # spread out
+    assert all(abs(s - geo.up_step_max) < 0.01 for s in steps)  # spread out
+    assert geo.up_step_max >= 48 * 3.0 - 0.01  # each a touch target on its own
+    desktop = table(state, 1600, 1000, 1.0)  # big cards: a fixed share of the card
+    assert abs(desktop.up_step_max - UP_STEP_MAX * desktop.card_h) < 0.01
     long = geo.positions(tuple((up,) * 40 if p == pile else () for p in range(len(state.piles))))
     steps = [a[1] - b[1] for a, b in zip(long[pile], long[pile][1:], strict=False)]
     assert all(s < UP_STEP * geo.card_h for s in steps)  # squeezed to fit
