@@ -29,6 +29,7 @@ import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cache
+from typing import Final
 
 from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move, MoveKind
@@ -37,8 +38,8 @@ from runtime.solver.model import Model
 
 Piles = tuple[tuple[int, ...], ...]
 Key = int
-_T = MoveKind.TRANSFER
-_CHECK_EVERY = 256
+_T: Final = MoveKind.TRANSFER
+_CHECK_EVERY: Final = 256
 # Children allowed to the first, relevant-moves-only phase of `CellsSearch.solve`.
 RELEVANT_BUDGET = 5000
 FIRST_BUDGET = 50_000  # the complete search's first try, before the portfolio
@@ -55,17 +56,17 @@ PORTFOLIO: tuple[tuple[bool, int, int, bool], ...] = (
 # A move changes only its lowest card's code, so a child's key is its parent's with one
 # field changed; the key ignores the order of tableau piles (and of interchangeable
 # reserves) with no sorting, and with chain foundations it says exactly what is home.
-SHIFT = 7
-BOTTOM = DECK_SIZE + 1
-CELL_CODE = DECK_SIZE + 2
+SHIFT: Final = 7
+BOTTOM: Final = DECK_SIZE + 1
+CELL_CODE: Final = DECK_SIZE + 2
 
 # Best-first estimate weights.
-HOME = 8  # per card not home
-BURIED = 3  # per card above a next foundation card
-CELL = 6  # per cell in use
-EMPTY = 8  # per empty tableau pile (subtracted)
-BREAK = 1  # per tableau card not built on the card below it
-BLOCKED = 5  # per tableau card above a card of its own foundation chain that goes home first
+HOME: Final = 8  # per card not home
+BURIED: Final = 3  # per card above a next foundation card
+CELL: Final = 6  # per cell in use
+EMPTY: Final = 8  # per empty tableau pile (subtracted)
+BREAK: Final = 1  # per tableau card not built on the card below it
+BLOCKED: Final = 5  # per tableau card above a card of its own foundation chain that goes home first
 
 
 @cache
@@ -159,7 +160,15 @@ class CellsSearch:
         assert tab is not None
         self.tab = tab
         self.grouped = rules.group_move is GroupMove.BUILD
-        self.limit_kind = rules.group_limit
+        # Enum members are looked up at run time in compiled code: test them once here.
+        self.limit_none = rules.group_limit is GroupLimit.NONE
+        self.limit_free = rules.group_limit is GroupLimit.FREE_RESERVES
+        # Moves of a run (two cards or more), made once (see `run_move`).
+        self.runs: dict[int, Move] = {}
+        self.count = count
+        # `generate`'s card -> tableau pile it tops (-1: none), copied per position. One
+        # spare last entry that stays -1: a missing host (-1) indexes it.
+        self.no_tops = [-1] * (DECK_SIZE + 1)
         self.t_start = model.tableau_start or (False,) * DECK_SIZE
         self.starters_tableau = frozenset(c for c in range(DECK_SIZE) if self.t_start[c])
         f_hosts = model.foundation_hosts
@@ -358,22 +367,45 @@ class CellsSearch:
                 wanted.setdefault(u, empty_f)
         return wanted
 
+    def next_cards_in(self, piles: Piles, wanted: dict[int, int]) -> tuple[list[int], list[int]]:
+        """Per tableau pile (by pile index, 0 elsewhere): how many next foundation cards
+        it holds, and how many cards lie above the nearest of them."""
+        counts = [0] * len(piles)
+        depths = [0] * len(piles)
+        next_cards = wanted.keys()
+        for t in self.tableau:
+            p = piles[t]
+            if not next_cards.isdisjoint(p):
+                i = len(p) - 1
+                n = 0
+                while i >= 0:
+                    if p[i] in wanted:
+                        if not n:
+                            depths[t] = len(p) - 1 - i
+                        n += 1
+                    i -= 1
+                counts[t] = n
+        return counts, depths
+
     def generate(
-        self, piles: Piles, wanted: dict[int, int], relevant_only: bool = False
+        self,
+        piles: Piles,
+        wanted: dict[int, int],
+        relevant_only: bool = False,
+        next_in: tuple[list[int], list[int]] | None = None,
     ) -> list[Move]:
         """Legal moves up to symmetry (one move to "an empty pile", "a free cell").
 
         ``relevant_only``: foundation play-back is left out, and a card goes to a free cell
         only when `worth_a_cell` says so (a subset, for the first, incomplete phase of
-        `solve`)."""
+        `solve`). ``next_in``: `next_cards_in` of the position, when known."""
         one = self.one
         hosts = self.hosts
         tab = self.tab
         t_start = self.t_start
         host1, more_hosts, multi = self.host1, self.more_hosts, self.multi_host
         out: list[Move] = []
-        add = out.append
-        tops: dict[int, int] = {}
+        tops = self.no_tops[:]
         filled: list[int] = []
         empty_t = -1
         n_empty = 0
@@ -396,7 +428,7 @@ class CellsSearch:
         if not self.cells_accept:
             free_cell = -1
         if relevant_only:
-            worth_a_cell = self.worth_a_cell
+            counts, depths = next_in or self.next_cards_in(piles, wanted)
             # Tableau cards that would take a card from a cell.
             takers: set[int] = set()
             if n_free < len(self.reserves):
@@ -404,13 +436,12 @@ class CellsSearch:
                     if piles[r]:
                         takers.update(hosts[piles[r][-1]])
         for card, f in wanted.items():
-            t = tops.get(card, -1)
+            t = tops[card]
             if t >= 0:
-                add(one[t][f])
-        kind = self.limit_kind
-        if kind is GroupLimit.NONE:
+                out.append(one[t][f])
+        if self.limit_none:
             limit = limit_empty = DECK_SIZE
-        elif kind is GroupLimit.FREE_RESERVES:
+        elif self.limit_free:
             limit = limit_empty = n_free + 1
         else:
             limit = (n_free + 1) << n_empty
@@ -421,32 +452,33 @@ class CellsSearch:
             card = p[-1]
             ones = one[t]
             # One card: onto a host (never the pile's own top), an empty pile, a cell.
-            d = tops.get(host1[card], -1)
+            d = tops[host1[card]]
             if d >= 0:
-                add(ones[d])
+                out.append(ones[d])
             if multi:
                 for host in more_hosts[card]:
-                    d = tops.get(host, -1)
+                    d = tops[host]
                     if d >= 0:
-                        add(ones[d])
+                        out.append(ones[d])
             height = len(p)
             if empty_t >= 0 and height > 1 and t_start[card]:
-                add(ones[empty_t])
+                out.append(ones[empty_t])
             if free_cell >= 0 and (
-                not relevant_only or worth_a_cell(p, tops, wanted, n_free, empty_t, takers)
+                not relevant_only
+                or self.worth_a_cell(p, tops, wanted, n_free, empty_t, takers, counts[t], depths[t])
             ):
-                add(ones[free_cell])
+                out.append(ones[free_cell])
             # Runs of two cards or more, while the cards below are built in sequence.
             n = 1
             while n < most and n < height and tab[p[-n - 1] * DECK_SIZE + card]:
                 n += 1
                 card = p[-n]
                 for host in hosts[card]:
-                    d = tops.get(host, -1)
+                    d = tops[host]
                     if d >= 0 and d != t and n <= limit:
-                        add(Move(_T, t, d, n))
+                        out.append(self.run_move(t, d, n))
                 if empty_t >= 0 and n < height and n <= limit_empty and t_start[card]:
-                    add(Move(_T, t, empty_t, n))
+                    out.append(self.run_move(t, empty_t, n))
         for r in self.reserves:
             p = piles[r]
             if not p:
@@ -455,17 +487,17 @@ class CellsSearch:
             ones = one[r]
             f = wanted.get(card, -1)
             if f >= 0:
-                add(ones[f])
-            d = tops.get(host1[card], -1)
+                out.append(ones[f])
+            d = tops[host1[card]]
             if d >= 0:
-                add(ones[d])
+                out.append(ones[d])
             if multi:
                 for host in more_hosts[card]:
-                    d = tops.get(host, -1)
+                    d = tops[host]
                     if d >= 0:
-                        add(ones[d])
+                        out.append(ones[d])
             if empty_t >= 0 and t_start[card]:
-                add(ones[empty_t])
+                out.append(ones[empty_t])
         if self.play_back and not relevant_only:
             least = 2 if self.keeps_base else 1
             bounces = self.bounces
@@ -478,21 +510,23 @@ class CellsSearch:
                     continue
                 ones = one[f]
                 for host in hosts[card]:
-                    d = tops.get(host, -1)
+                    d = tops[host]
                     if d >= 0:
-                        add(ones[d])
+                        out.append(ones[d])
                 if empty_t >= 0 and t_start[card]:
-                    add(ones[empty_t])
+                    out.append(ones[empty_t])
         return out
 
     def worth_a_cell(
         self,
         p: tuple[int, ...],
-        tops: dict[int, int],
+        tops: list[int],
         wanted: dict[int, int],
         n_free: int,
         empty_t: int,
         takers: set[int],
+        count: int,
+        depth: int,
     ) -> bool:
         """Whether moving the top card of tableau pile ``p`` to a free cell looks useful.
 
@@ -502,28 +536,34 @@ class CellsSearch:
         has something to do: its host is a top, it may start an empty pile, it would take
         a cell card or another top, or a card that may start an empty pile lies further
         down. The last free cell is kept for b being a next foundation card, b's host
-        being a top, or b taking a cell card."""
+        being a top, or b taking a cell card. ``count`` and ``depth``: the pile's
+        `next_cards_in`."""
         height = len(p)
         if height < 2:
             return False
         b = p[-2]
-        next_cards = wanted.keys()
-        if not next_cards.isdisjoint(p):
-            depth = min(height - 1 - p.index(u) for u in next_cards & p)
-            if depth or not next_cards.isdisjoint(p[:-1]):
-                if depth > n_free + 1:
-                    return False
-                return n_free > 1 or b in wanted or tops.get(self.host1[b], -1) >= 0 or b in takers
+        if depth or count > 1:  # a next foundation card below the top one
+            if depth > n_free + 1:
+                return False
+            return n_free > 1 or b in wanted or tops[self.host1[b]] >= 0 or b in takers
         if self.tab[b * DECK_SIZE + p[-1]]:
             return False
-        if tops.get(self.host1[b], -1) >= 0 or b in takers:
+        if tops[self.host1[b]] >= 0 or b in takers:
             return True
         if n_free == 1:
             return False
-        return tops.get(self.builds_on[b], -1) >= 0 or (
+        return tops[self.builds_on[b]] >= 0 or (
             empty_t >= 0
             and ((self.t_start[b] and height > 2) or not self.starters_tableau.isdisjoint(p[1:-2]))
         )
+
+    def run_move(self, src: int, dst: int, n: int) -> Move:
+        """The move of ``n`` cards from ``src`` to ``dst``, made once."""
+        index = (src * self.count + dst) * (DECK_SIZE + 1) + n
+        move = self.runs.get(index)
+        if move is None:
+            move = self.runs[index] = Move(_T, src, dst, n)
+        return move
 
     @staticmethod
     def child(piles: Piles, move: Move) -> Piles:
@@ -559,25 +599,20 @@ class CellsSearch:
             return CellsResult(True, tuple(first), 1)
         if root_key in dead:
             return CellsResult(False, (), 1)
-        estimate, generate = self.estimate, self.generate
-        wanted_of, autoplay = self.wanted, self.autoplay
         needs = self.needs
         is_foundation = self.is_foundation
         start_code = self.start_code
         shift = self.shift
         parents: dict[Hashable, tuple[Hashable, tuple[Move, ...]]] = {root_key: (None, ())}
-        root_wanted = wanted_of(root)
+        root_wanted = self.wanted(root)
         # (estimate, tie-break: newest first, position or its parent, the move from the
         # parent (None: the position is built), key, its next foundation cards)
         heap: list[tuple[int, int, Piles, Move | None, Key, dict[int, int]]] = [
-            (estimate(root, root_wanted), 0, root, None, root_key, root_wanted)
+            (self.estimate(root, root_wanted), 0, root, None, root_key, root_wanted)
         ]
-        part = self.part
         is_cell = self.is_cell
-        tableau = self.tableau
         tab = self.tab
         below = self.below
-        no_counts = [0] * len(root)
         verify = self.verify_estimates
         memo: dict[tuple[int, ...], int] = {}
         push, pop = heapq.heappush, heapq.heappop
@@ -609,13 +644,9 @@ class CellsSearch:
                 if nodes >= max_nodes or (deadline is not None and perf() > deadline):
                     return CellsResult(None, (), nodes)
             # Next foundation cards per tableau pile (cards in cells are never buried).
-            counts = no_counts[:]
-            next_cards = wanted.keys()
-            for t in tableau:
-                p = piles[t]
-                if not next_cards.isdisjoint(p):
-                    counts[t] = len(next_cards & p)
-            for move in generate(piles, wanted, relevant_only):
+            next_in = self.next_cards_in(piles, wanted)
+            counts = next_in[0]
+            for move in self.generate(piles, wanted, relevant_only, next_in):
                 nodes += 1
                 _, src, dst, n = move
                 p = piles[src]
@@ -646,7 +677,7 @@ class CellsSearch:
                     new_list[src] = p[:-n]
                     new_list[dst] = d + p[-n:]
                     played = [move]
-                    new, k = autoplay(tuple(new_list), played, k)
+                    new, k = self.autoplay(tuple(new_list), played, k)
                     if k == 0:
                         return CellsResult(True, line(parent, played), nodes)
                     if len(played) > 1 or is_foundation[dst] or is_foundation[src]:
@@ -656,9 +687,9 @@ class CellsSearch:
                             continue  # seen before
                         parents[k] = (parent, tuple(played))
                         order -= 1
-                        child_wanted = wanted_of(new)
-                        value = estimate(new, child_wanted, memo)
-                        if verify and value != estimate(new, child_wanted):
+                        child_wanted = self.wanted(new)
+                        value = self.estimate(new, child_wanted, memo)
+                        if verify and value != self.estimate(new, child_wanted):
                             raise AssertionError(f"estimate {value} after {move}")
                         push(heap, (value, order, new, None, k, child_wanted))
                         continue
@@ -695,10 +726,10 @@ class CellsSearch:
                     # Only the two piles changed: adjust the parent's estimate.
                     value = (
                         score
-                        + part(src, p[:-n], wanted)
-                        - part(src, p, wanted)
-                        + part(dst, d + p[-n:], wanted)
-                        - part(dst, d, wanted)
+                        + self.part(src, p[:-n], wanted)
+                        - self.part(src, p, wanted)
+                        + self.part(dst, d + p[-n:], wanted)
+                        - self.part(dst, d, wanted)
                     )
                 if verify:
                     self.check_child(piles, move, k, value, wanted)
