@@ -428,12 +428,16 @@ def _face_rows(faces: tuple[Face, ...]) -> str:
 
 
 def goal(spec: VariantSpec) -> str:
+    text = _goal(spec)
+    if spec.goal.finish_stock_when_tableau_clear:
+        text += " Once the Tableau is clear, the cards left in the Stock are turned onto"
+        text += " the Waste automatically."
+    return text
+
+
+def _goal(spec: VariantSpec) -> str:
     if spec.goal.kind is GoalKind.ALL_TO_WASTE:
-        text = "Move all cards to the Waste."
-        if spec.goal.finish_stock_when_tableau_clear:
-            text += " Once the Tableau is clear, the cards left in the Stock are turned onto"
-            text += " the Waste automatically."
-        return text
+        return "Move all cards to the Waste."
     if spec.goal.kind is GoalKind.TABLEAU_CLEARED:
         return "Clear the Tableau: move every card off it."
     if spec.goal.kind is GoalKind.SUITS_IN_TABLEAU:

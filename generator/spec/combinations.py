@@ -68,8 +68,19 @@ def _foundations_fit_deck(value: Values, blame: Blame) -> list[Diagnostic | None
         return []
     decks = deck_count(value)
     twice = bool(value("foundations.up_then_down"))
+    if twice and decks < 2:
+        return [
+            blame(
+                ("foundations.up_then_down", "decks"),
+                "a Foundation goes up to its King, then takes the other King of its suit and "
+                "goes back down, but one deck has only one King of each suit",
+                "play with two decks (decks: 2), or remove up_then_down",
+            )
+        ]
     starts = 4 * decks // (2 if twice else 1)
     holds = 26 if twice else 13
+    if value("foundations.build.direction") == "none":
+        holds = 1  # nothing goes on the card that starts a foundation
     if count > starts:
         return [
             blame(
@@ -137,7 +148,7 @@ def _base_choice(value: Values, blame: Blame) -> list[Diagnostic | None]:
     return [
         blame(
             (path, "foundations.base"),
-            f"says {words}, but the base is {base!r}, not one the player chooses",
+            f"{path} ({words}) needs a base the player chooses, but the base is {base!r}",
             f"say the first foundation card is the player's choice (foundations: {{base: "
             f"chosen}}), or remove {path.split('.')[-1]}",
         )
@@ -424,6 +435,7 @@ def _reserve_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
 
 
 _FOUNDATION_FIELDS = {
+    "foundations.build.direction": "how the Foundations are built",
     "foundations.play_back": "Foundation cards play back",
     "foundations.keep_base": "a Foundation's first card never leaves it",
     "foundations.double_click_sends_up": "a double-click on a Foundation sends cards up",
@@ -442,7 +454,7 @@ def _foundation_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 f"give the Foundations, or remove {path.split('.')[-1]}",
             )
             for path, words in _FOUNDATION_FIELDS.items()
-            if value(path) is True
+            if value(path) is True or (path.endswith("direction") and _said(value, path))
         ]
     found: list[Diagnostic | None] = []
     if value("foundations.keep_base") is True and value("foundations.play_back") is not True:
@@ -539,6 +551,83 @@ def _points(value: Values, blame: Blame) -> list[Diagnostic | None]:
     return []
 
 
+def _idle_builds(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    """Suit, wrap and blocked ranks of a build block whose direction is `none`."""
+    found: list[Diagnostic | None] = []
+    for pile in ("tableau", "foundations", "waste"):
+        if value(f"{pile}.build.direction") != "none":
+            continue
+        for part in ("suit", "wrap", "blocked_on_base", "blocked_on_rank"):
+            path = f"{pile}.build.{part}"
+            if _said(value, path) and not (pile == "foundations" and _whole_suits(value)):
+                found.append(
+                    _warn(
+                        blame,
+                        (path, f"{pile}.build.direction"),
+                        f"says how the {pile.capitalize()} is built, but nothing is built on it",
+                        f"give the build's direction ({pile}.build.direction), or remove {part}",
+                    )
+                )
+    return found
+
+
+def _wrap_from_ace(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    """A foundation built up from Ace to King never reaches a King with cards to come."""
+    if value("foundations.build.wrap") is not True or value("foundations.base") != "ace":
+        return []
+    if value("foundations.build.direction") != "up" or value("foundations.up_then_down"):
+        return []
+    return [
+        _warn(
+            blame,
+            ("foundations.build.wrap", "foundations.base"),
+            "an Ace follows a King on the Foundations, but they are built up from Ace to King: "
+            "the King is always the last card",
+            "remove wrap, or give the base the Foundations start from (foundations.base)",
+        )
+    ]
+
+
+def _whole_suits(value: Values) -> bool:
+    return value("foundations.whole_suits") is True
+
+
+_PILES_OF_KIND: dict[str, Callable[[Values], bool]] = {
+    "stock": lambda value: stock_cards(value) > 0,
+    "waste": lambda value: bool(value("waste.present")),
+    "foundations": lambda value: bool(value("foundations.count")),
+    "reserves": lambda value: bool(value("reserves.count")),
+    "tableau": lambda value: bool(value("tableau.count")),
+}
+
+
+def _placement(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    """A place for a kind of pile the game does not have; rows for a kind laid in one."""
+    found: list[Diagnostic | None] = []
+    for kind, present in _PILES_OF_KIND.items():
+        said = [p for p in ("region", "split", "rows") if _said(value, f"placement.{kind}.{p}")]
+        if said and not present(value):
+            path = f"placement.{kind}.{said[0]}"
+            found.append(
+                _warn(
+                    blame,
+                    (path,),
+                    f"places the {kind.capitalize()}, but the game has none",
+                    f"remove placement.{kind}, or give the {kind.capitalize()}",
+                )
+            )
+        elif "rows" in said and kind != "tableau":
+            found.append(
+                _warn(
+                    blame,
+                    (f"placement.{kind}.rows",),
+                    f"lays the {kind.capitalize()} in rows, but only the Tableau is laid in rows",
+                    f"remove placement.{kind}.rows",
+                )
+            )
+    return found
+
+
 COMBINATION_CHECKS: tuple[Check, ...] = (
     _foundations_fit_deck,
     _starting_cards,
@@ -555,4 +644,7 @@ COMBINATION_CHECKS: tuple[Check, ...] = (
     _foundation_details,
     _waste_details,
     _points,
+    _idle_builds,
+    _wrap_from_ace,
+    _placement,
 )

@@ -94,13 +94,13 @@ CASES: dict[str, tuple[dict[str, Any], str, str, Level]] = {
     "fill after base without a choice": (
         {"stock.fill_after_base": True},
         "stock.fill_after_base",
-        "spaces filled from the Stock once the base is chosen, but the base is 'ace'",
+        "once the base is chosen) needs a base the player chooses, but the base is 'ace'",
         Level.ERROR,
     ),
     "base choices without a choice": (
         {"stock.base_choices": 3},
         "stock.base_choices",
-        "but the base is 'ace', not one the player chooses",
+        "needs a base the player chooses, but the base is 'ace'",
         Level.ERROR,
     ),
     "hole beyond the piles": (
@@ -282,6 +282,42 @@ CASES: dict[str, tuple[dict[str, Any], str, str, Level]] = {
         {"scoring.pair": 2},
         "scoring.pair",
         "gives points for pair, but the scoring is 'foundation_cards'",
+        Level.WARNING,
+    ),
+    "foundations that nothing is built on": (
+        {"foundations.build.direction": "none"},
+        "foundations.count",
+        "all 52 cards to the Foundations, but 4 Foundations hold only 4",
+        Level.ERROR,
+    ),
+    "up then down with one deck": (
+        {"foundations.up_then_down": True},
+        "foundations.up_then_down",
+        "one deck has only one King of each suit",
+        Level.ERROR,
+    ),
+    "wrap on foundations from Ace to King": (
+        {"foundations.build.wrap": True},
+        "foundations.build.wrap",
+        "the King is always the last card",
+        Level.WARNING,
+    ),
+    "suit of a build that goes nowhere": (
+        {"tableau.build.direction": "none"},
+        "tableau.build.suit",
+        "says how the Tableau is built, but nothing is built on it",
+        Level.WARNING,
+    ),
+    "place of a missing pile": (
+        {"placement.reserves.region": "left"},
+        "placement.reserves.region",
+        "places the Reserves, but the game has none",
+        Level.WARNING,
+    ),
+    "rows for a group that is not the tableau": (
+        {"placement.foundations.rows": 2},
+        "placement.foundations.rows",
+        "only the Tableau is laid in rows",
         Level.WARNING,
     ),
     "points that give nothing": (
