@@ -544,21 +544,20 @@ def _fanned_down(plan: Plan, spread: ReserveSpread) -> Plan | None:
         push = max((y + longest + GAP - q.y for q in lower), default=0.0)
         push = max(push, 0.0)
         ends = {p.pile for p in places if _bottom(p, height) >= height - 1e-6}
+        in_row, pushed = {p.pile for p in row}, {p.pile for p in lower}
         moved = []
         for place in places:
-            under = [q for q in places if _same_column(place, q) and q.y > place.y]
-            nearest = min(under, key=lambda q: q.y) if under else None
-            if place in row:
-                floor = y + longest + GAP / 2 if under else None
+            if place.pile in in_row:
+                floor = y + longest + GAP / 2 if _under(place, places) else None
                 moved.append(replace(place, fan=Fan.DOWN, floor=floor))
-            elif place in lower:
+            elif place.pile in pushed:
                 floor = None if place.floor is None else place.floor + push
                 moved.append(replace(place, y=place.y + push, floor=floor))
-            elif nearest in lower and place.floor is not None:  # stops above a moved row
-                moved.append(replace(place, floor=place.floor + push))
+            elif place.floor is not None and _under(place, places) in pushed:
+                moved.append(replace(place, floor=place.floor + push))  # over a moved row
             else:
                 moved.append(place)
-        grown = any(p.pile in ends for p in lower)
+        grown = bool(pushed & ends)
         bottoms = [p.y + 1 if p.fan is not Fan.DOWN else p.floor or 0.0 for p in moved]
         height = max([height + (push if grown else 0.0), *bottoms, y + longest])
         places = moved
@@ -569,21 +568,28 @@ def _same_column(a: Place, b: Place) -> bool:
     return abs(a.x - b.x) < 1 - 1e-6
 
 
+def _under(place: Place, places: list[Place]) -> int | None:
+    """The pile right under ``place`` in its column, if any."""
+    under = [q for q in places if q.y > place.y and _same_column(place, q)]
+    return min(under, key=lambda q: q.y).pile if under else None
+
+
 def _moved_down(row: list[Place], places: list[Place], y: float) -> list[Place]:
     """The places a fan down from ``row`` moves: those under its piles, every place in a row
     with one of those (rows stay rows) and, again, every place under one of those."""
     lower = [p for p in places if p.y > y + 0.5]
     moved = [p for p in lower if any(_same_column(p, r) for r in row)]
-    while True:
-        more = [
+    new = moved
+    while new:
+        piles = {p.pile for p in moved}
+        new = [
             p
             for p in lower
-            if p not in moved
-            and any(abs(p.y - q.y) < 1e-6 or (_same_column(p, q) and p.y > q.y) for q in moved)
+            if p.pile not in piles
+            and any(abs(p.y - q.y) < 1e-6 or (p.y > q.y and _same_column(p, q)) for q in new)
         ]
-        if not more:
-            return moved
-        moved += more
+        moved += new
+    return moved
 
 
 def _row_fanned_right(
