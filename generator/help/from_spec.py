@@ -8,6 +8,7 @@ an existing translation then applies to the generated page as well.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from lxml import etree
@@ -33,6 +34,7 @@ from generator.spec.model import (
     Source,
     StockEnd,
     StockTarget,
+    SuitName,
     SuitRule,
     TableauLayout,
     VariantSpec,
@@ -53,7 +55,11 @@ def help_from_spec(spec: VariantSpec) -> bytes:
     try:
         etree.SubElement(root, "title").text = spec.title
         decks = "one standard deck" if spec.decks == 1 else f"{number(spec.decks)} standard decks"
-        etree.SubElement(root, "para").text = f"{spec.title} is played with {decks}."
+        intro = f"{spec.title} is played with {decks}."
+        if set(spec.suits) != set(SuitName):
+            only = _suits_only(spec.suits)
+            intro += f" {only[0].upper()}{only[1:]}."
+        etree.SubElement(root, "para").text = intro
     except ValueError:  # lxml refuses control characters that XML 1.0 cannot hold
         source = spec.provenance.get("title")
         raise SpecError(
@@ -79,6 +85,14 @@ def help_from_spec(spec: VariantSpec) -> bytes:
     _section(root, "Strategy", [strategy(spec)])
     etree.indent(root, space="  ")
     return etree.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def _suits_only(suits: Iterable[SuitName | str]) -> str:
+    """'the deck holds only Hearts and Spades, each card repeated to keep its size' (the
+    Intro is not read for rules: a sidecar-only game gives `suits` in its sidecar)."""
+    names = [str(getattr(s, "value", s)).capitalize() for s in suits]
+    listed = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+    return f"the deck holds only {listed}, each card repeated to keep its size"
 
 
 def _section(root: etree._Element, title: str, paras: list[str]) -> etree._Element:
@@ -797,6 +811,8 @@ def change_text(changes: dict[str, Any]) -> str:
                 "none": "an empty Tableau pile stays empty",
             }
             parts.append(fill.get(str(value), f"an empty Tableau pile takes {value}"))
+        elif path == "suits" and isinstance(value, list | tuple):
+            parts.append(_suits_only(value))
         elif path == "stock.redeals":
             parts.append(_redeals(int(value)).rstrip(".").lower() + " are allowed")
         else:
