@@ -55,6 +55,8 @@ class TableWidget(Widget):
         self._animating: set[CardWidget] = set()
         self._stacked: list[CardWidget] = []  # drawing order at rest: pile by pile
         self._restack_soon = Clock.create_trigger(self._restack_now, -1)
+        # The drag under way; `refresh` (any change of the table: a move, an undo, a new
+        # deal, a relayout) ends it, and its touch then moves and drops nothing.
         self._drag: dict[str, object] | None = None
         self._lifted: CardWidget | None = None  # the card a drag uncovers, drawn whole
         self._tap_moved = False  # the last touch was a tap that made a move
@@ -489,6 +491,8 @@ class TableWidget(Widget):
         info = touch.ud.get("table") if touch.grab_current is self else None  # type: ignore[attr-defined]
         if not info or info["size"] is None:
             return touch.grab_current is self  # type: ignore[attr-defined]
+        if info["dragging"] and info is not self._drag:
+            return True  # the table changed under the drag: it has ended
         widgets = self._pile_widgets(info["pile"])[info["index"] :]
         if not info["dragging"]:
             dx, dy = touch.x - touch.ox, touch.y - touch.oy  # type: ignore[attr-defined]
@@ -496,6 +500,7 @@ class TableWidget(Widget):
                 return True
             info["dragging"] = True
             info["starts"] = [tuple(w.pos) for w in widgets]
+            self._drag = info
             if info["index"] == 0:  # the whole pile lifted: show what lies beneath
                 self._draw_markers(self.state, self.geometry, info["pile"])  # type: ignore[arg-type]
             self.controller.selection = None  # type: ignore[union-attr]
@@ -517,7 +522,8 @@ class TableWidget(Widget):
         if not info or self.controller is None:
             return True
         if info["dragging"]:
-            self._drop(info)
+            if info is self._drag:  # else the table changed under it: nothing to drop
+                self._drop(info)
         else:
             self._tap((info["pile"], info["index"]))
         return True
