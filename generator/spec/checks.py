@@ -6,11 +6,14 @@ uses 56 cards" points at the help's Tableau row, not at the sidecar.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
+from typing import Any
 
 from generator.diagnostics import Diagnostic, Level
 from generator.spec.combinations import COMBINATION_CHECKS
 from generator.spec.facts import Fact
+from generator.spec.model import Option, Provenance
 from generator.spec.required import Values, cards, deck_count, stock_cards, value_reader
 
 Blame = Callable[..., Diagnostic | None]
@@ -56,6 +59,44 @@ def consistency_diagnostics(chosen: Mapping[str, Fact], fallback_file: str) -> l
     for check in CHECKS:
         found.extend(d for d in check(value, blame) if d is not None)
     return found
+
+
+def option_set_diagnostics(
+    chosen: Mapping[str, Fact],
+    options: Sequence[Option],
+    values: tuple[bool, ...],
+    sidecar_file: str,
+    option_lines: Mapping[str, int],
+) -> list[Diagnostic]:
+    """What one set of option values adds to the spec's contradictions and pointless fields
+    (an option that turns the redeals off under a `redeal_shuffle`), at the line of the
+    option that made it: the last one on, else the first with `off` values."""
+    changes: dict[str, Any] = {}
+    for option, checked in zip(options, values, strict=True):
+        changes.update(option.on if checked else option.off)
+    if not changes:
+        return []
+    on = [o.id for o, v in zip(options, values, strict=True) if v]
+    line = option_lines.get(on[-1]) if on else None
+    if line is None:
+        line = next((option_lines.get(o.id) for o in options if o.off), None)
+    changed = dict(chosen)
+    for path, value in changes.items():
+        where = Provenance(source="sidecar", file=sidecar_file, line=line)
+        changed[path] = Fact(path, value, where)
+    before = {(d.field, d.message) for d in consistency_diagnostics(chosen, sidecar_file)}
+    names = ", ".join(on) or "none"
+    return [
+        replace(
+            d,
+            file=sidecar_file,
+            line=line,
+            message=f"with options on: {names}, {d.field}: {d.message}",
+            field="options",
+        )
+        for d in consistency_diagnostics(changed, sidecar_file)
+        if (d.field, d.message) not in before
+    ]
 
 
 def _deck(value: Values) -> int:

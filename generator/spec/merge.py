@@ -12,7 +12,7 @@ from pydantic import ValidationError
 
 from generator.diagnostics import Diagnostic, Level, has_errors
 from generator.spec.accounting import accounting_diagnostics, acknowledge
-from generator.spec.checks import consistency_diagnostics
+from generator.spec.checks import consistency_diagnostics, option_set_diagnostics
 from generator.spec.facts import Fact, ProseFacts
 from generator.spec.model import Option, Provenance, VariantSpec, leaf_paths, option_combinations
 from generator.spec.required import missing_sources
@@ -195,6 +195,10 @@ def merge_facts(
                 )
             )
             return None, diagnostics
+        lines = dict(zip((o.id for o in sidecar.options), sidecar.option_lines, strict=True))
+        diagnostics.extend(
+            option_set_diagnostics(chosen, spec.options, values, sidecar.path, lines)
+        )
     if any(d.level is Level.ERROR for d in diagnostics):
         return None, diagnostics
     return spec, diagnostics

@@ -371,3 +371,21 @@ def test_covered_by_naming_a_missing_reserve_is_an_error() -> None:
     assert (found.file, found.line, found.field) == ("specs/x.xml", 21, "reserves.covered_by")
     assert "Reserve 1 is covered by Reserve 3, which does not exist" in found.message
     assert found.level is Level.ERROR and found.hint
+
+
+def test_an_option_that_makes_a_field_pointless_is_reported_at_the_option(
+    specs: Path, tmp_path: Path
+) -> None:
+    """The merged spec is clean; with the option on, the redeals are gone and the shuffle of
+    a redeal means nothing."""
+    text, _ = sidecar({"stock.redeals": 2, "stock.redeal_shuffle": True, "scoring.max": 52})
+    text += "options:\n  - {id: once, label: Once, default: false, on: {stock.redeals: 0}}\n"
+    line = text.count("\n")
+    diagnostics = _found(specs, tmp_path, text, strict=False)
+    about = [d for d in diagnostics if d.code == "pointless"]
+    assert len(about) == 1, [d.format() for d in diagnostics]
+    (found,) = about
+    assert (found.file, found.line, found.field) == ("specs/tiny.yaml", line, "options")
+    assert "with options on: once, stock.redeal_shuffle: " in found.message
+    strict = _found(specs, tmp_path, text, strict=True)
+    assert any(d.level is Level.ERROR and d.field == "options" for d in strict)
