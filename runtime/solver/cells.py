@@ -38,6 +38,7 @@ from runtime.solver.model import Model
 
 Piles = tuple[tuple[int, ...], ...]
 Key = int
+Counts = tuple[list[int], list[int]]  # see `CellsSearch.next_cards_in`
 _T: Final = MoveKind.TRANSFER
 _CHECK_EVERY: Final = 256
 # Children allowed to the first, relevant-moves-only phase of `CellsSearch.solve`.
@@ -140,6 +141,7 @@ class CellsSearch:
         self.tableau = tuple(range(model.t0, model.t1))
         self.reserves = tuple(range(model.r0, model.r1))
         self.sources = self.tableau + self.reserves
+        self.is_tableau = tuple(model.t0 <= i < model.t1 for i in range(len(model.layout.kinds)))
         self.is_cell = tuple(model.r0 <= i < model.r1 for i in range(len(model.layout.kinds)))
         self.is_foundation = tuple(model.f0 <= i < model.f1 for i in range(len(model.layout.kinds)))
         self.foundations = tuple(range(model.f0, model.f1))
@@ -232,16 +234,24 @@ class CellsSearch:
                 code = card + 1
         return key
 
-    def autoplay(self, piles: Piles, played: list[Move], key: Key = 0) -> tuple[Piles, Key]:
-        """``piles`` after every safe foundation move (appended to ``played``), and ``key``
-        updated to match (pass the key of ``piles``)."""
+    def autoplay(
+        self,
+        piles: Piles,
+        played: list[Move],
+        key: Key = 0,
+        wanted: dict[int, int] | None = None,
+    ) -> tuple[Piles, Key, dict[int, int]]:
+        """``piles`` after every safe foundation move (appended to ``played``), ``key``
+        updated to match (pass the key of ``piles``), and their next foundation cards
+        (pass those of ``piles`` when known; never changed in place)."""
         needs = self.needs
         one = self.one
         start_code = self.start_code
         shift = self.shift
         next_home = self.next_home
-        wanted = self.wanted(piles)
-        tops: dict[int, int] = {}
+        if wanted is None:
+            wanted = self.wanted(piles)
+        tops = self.no_tops[:]
         for src in self.sources:
             p = piles[src]
             if p:
@@ -250,7 +260,7 @@ class CellsSearch:
         while moved:
             moved = False
             for card, f in wanted.items():
-                src = tops.get(card, -1)
+                src = tops[card]
                 if src < 0:
                     continue
                 need = needs[card]
@@ -268,7 +278,7 @@ class CellsSearch:
                 piles = tuple(new)
                 played.append(one[src][f])
                 key ^= (p[-2] + 1 if len(p) > 1 else start_code[src]) << shift[card]
-                del tops[card]
+                tops[card] = -1
                 if len(p) > 1:
                     tops[p[-2]] = src
                 if started:
@@ -280,7 +290,7 @@ class CellsSearch:
                         wanted[next_home[card]] = f
                 moved = True
                 break
-        return piles, key
+        return piles, key, wanted
 
     def part(self, index: int, p: tuple[int, ...], wanted: dict[int, int]) -> int:
         """One tableau pile's or cell's share of `estimate`."""
@@ -367,32 +377,36 @@ class CellsSearch:
                 wanted.setdefault(u, empty_f)
         return wanted
 
-    def next_cards_in(self, piles: Piles, wanted: dict[int, int]) -> tuple[list[int], list[int]]:
+    def next_cards_in(self, piles: Piles, wanted: dict[int, int]) -> Counts:
         """Per tableau pile (by pile index, 0 elsewhere): how many next foundation cards
         it holds, and how many cards lie above the nearest of them."""
         counts = [0] * len(piles)
         depths = [0] * len(piles)
-        next_cards = wanted.keys()
         for t in self.tableau:
-            p = piles[t]
-            if not next_cards.isdisjoint(p):
-                i = len(p) - 1
-                n = 0
-                while i >= 0:
-                    if p[i] in wanted:
-                        if not n:
-                            depths[t] = len(p) - 1 - i
-                        n += 1
-                    i -= 1
-                counts[t] = n
+            counts[t], depths[t] = self.pile_next(piles[t], wanted)
         return counts, depths
+
+    @staticmethod
+    def pile_next(p: tuple[int, ...], wanted: dict[int, int]) -> tuple[int, int]:
+        """`next_cards_in` for one tableau pile ``p``."""
+        if wanted.keys().isdisjoint(p):
+            return 0, 0
+        n = depth = 0
+        i = len(p) - 1
+        while i >= 0:
+            if p[i] in wanted:
+                if not n:
+                    depth = len(p) - 1 - i
+                n += 1
+            i -= 1
+        return n, depth
 
     def generate(
         self,
         piles: Piles,
         wanted: dict[int, int],
         relevant_only: bool = False,
-        next_in: tuple[list[int], list[int]] | None = None,
+        next_in: Counts | None = None,
     ) -> list[Move]:
         """Legal moves up to symmetry (one move to "an empty pile", "a free cell").
 
@@ -593,8 +607,9 @@ class CellsSearch:
         built only if it is taken off the heap (most children never are), except when
         the move may start safe foundation moves, which must be played to know the key."""
         first: list[Move] = []
-        root, _ = self.autoplay(root, first)
+        root, _, _ = self.autoplay(root, first)
         root_key = self.key(root)
+        root_wanted = self.wanted(root)
         if root_key == 0:
             return CellsResult(True, tuple(first), 1)
         if root_key in dead:
@@ -604,13 +619,15 @@ class CellsSearch:
         start_code = self.start_code
         shift = self.shift
         parents: dict[Hashable, tuple[Hashable, tuple[Move, ...]]] = {root_key: (None, ())}
-        root_wanted = self.wanted(root)
         # (estimate, tie-break: newest first, position or its parent, the move from the
         # parent (None: the position is built), key, its next foundation cards)
-        heap: list[tuple[int, int, Piles, Move | None, Key, dict[int, int]]] = [
-            (self.estimate(root, root_wanted), 0, root, None, root_key, root_wanted)
+        # key, its next foundation cards, and the parent's `next_cards_in` (None: built
+        # position))
+        heap: list[tuple[int, int, Piles, Move | None, Key, dict[int, int], Counts | None]] = [
+            (self.estimate(root, root_wanted), 0, root, None, root_key, root_wanted, None)
         ]
         is_cell = self.is_cell
+        is_tableau = self.is_tableau
         tab = self.tab
         below = self.below
         verify = self.verify_estimates
@@ -631,20 +648,28 @@ class CellsSearch:
             return tuple(m for part in reversed(parts) for m in part)
 
         while heap:
-            score, _, piles, last, parent, wanted = pop(heap)
-            if last is not None:
+            score, _, piles, last, parent, wanted, next_in = pop(heap)
+            # Next foundation cards per tableau pile (cards in cells are never buried).
+            if last is not None and next_in is not None:
                 _, src, dst, n = last
                 p = piles[src]
                 built = list(piles)
                 built[src] = p[:-n]
                 built[dst] = piles[dst] + p[-n:]
                 piles = tuple(built)
+                # The parent's, but for the two piles the move changed (same `wanted`).
+                counts, depths = next_in[0][:], next_in[1][:]
+                if is_tableau[src]:
+                    counts[src], depths[src] = self.pile_next(built[src], wanted)
+                if is_tableau[dst]:
+                    counts[dst], depths[dst] = self.pile_next(built[dst], wanted)
+                next_in = counts, depths
+            else:
+                next_in = self.next_cards_in(piles, wanted)
             if nodes >= check:
                 check = nodes + _CHECK_EVERY
                 if nodes >= max_nodes or (deadline is not None and perf() > deadline):
                     return CellsResult(None, (), nodes)
-            # Next foundation cards per tableau pile (cards in cells are never buried).
-            next_in = self.next_cards_in(piles, wanted)
             counts = next_in[0]
             for move in self.generate(piles, wanted, relevant_only, next_in):
                 nodes += 1
@@ -677,7 +702,13 @@ class CellsSearch:
                     new_list[src] = p[:-n]
                     new_list[dst] = d + p[-n:]
                     played = [move]
-                    new, k = self.autoplay(tuple(new_list), played, k)
+                    # The parent's next foundation cards, unless the move changed one.
+                    new, k, child_wanted = self.autoplay(
+                        tuple(new_list),
+                        played,
+                        k,
+                        None if is_foundation[dst] or is_foundation[src] else wanted,
+                    )
                     if k == 0:
                         return CellsResult(True, line(parent, played), nodes)
                     if len(played) > 1 or is_foundation[dst] or is_foundation[src]:
@@ -687,11 +718,12 @@ class CellsSearch:
                             continue  # seen before
                         parents[k] = (parent, tuple(played))
                         order -= 1
-                        child_wanted = self.wanted(new)
+                        if len(played) > 1:
+                            child_wanted = self.wanted(new)  # in the usual order
                         value = self.estimate(new, child_wanted, memo)
                         if verify and value != self.estimate(new, child_wanted):
                             raise AssertionError(f"estimate {value} after {move}")
-                        push(heap, (value, order, new, None, k, child_wanted))
+                        push(heap, (value, order, new, None, k, child_wanted, None))
                         continue
                 if dead and k in dead:
                     continue
@@ -733,7 +765,7 @@ class CellsSearch:
                     )
                 if verify:
                     self.check_child(piles, move, k, value, wanted)
-                push(heap, (value, order, piles, move, k, wanted))
+                push(heap, (value, order, piles, move, k, wanted, next_in))
         proven = exhaust_dead and not relevant_only
         return CellsResult(False, (), nodes, frozenset(parents) if proven else frozenset())
 
