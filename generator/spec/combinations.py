@@ -38,8 +38,13 @@ def _int(value: Values, path: str) -> int:
     return found if isinstance(found, int) and not isinstance(found, bool) else 0
 
 
-def _warn(blame: Blame, paths: tuple[str, ...], message: str, hint: str) -> Diagnostic | None:
-    return blame(paths, message, hint, needs=paths[:1], level=Level.WARNING, code=POINTLESS)
+def _warn(
+    blame: Blame, paths: tuple[str, ...], message: str, hint: str, needs: tuple[str, ...] = ()
+) -> Diagnostic | None:
+    """A pointless field: `paths[0]`, beside the fields in `needs` (when one of those has no
+    source, its own error says so and proves nothing here)."""
+    needs = (paths[0], *needs)
+    return blame(paths, message, hint, needs=needs, level=Level.WARNING, code=POINTLESS)
 
 
 def _present(value: Values) -> dict[str, bool]:
@@ -189,6 +194,7 @@ def _holes(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 f"an empty hole takes what any empty pile takes ({value('tableau.empty')!r}), so "
                 "the holes are like the other piles",
                 "say what fills an empty hole (tableau.hole_empty), or remove the holes",
+                needs=("tableau.empty", "tableau.hole_empty"),
             )
         ]
     return []
@@ -233,6 +239,7 @@ def _empty_from(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 ("tableau.empty_from", "tableau.empty"),
                 "says where a space may be filled from, but a space stays empty",
                 "remove empty_from, or say what fills a space (tableau.empty)",
+                needs=("tableau.empty",),
             )
         ]
     present = _present(value)
@@ -292,6 +299,7 @@ def _fixed_direction(value: Values, blame: Blame) -> list[Diagnostic | None]:
             f"each pile keeps the direction of its first build, but the Tableau is built "
             f"{direction!r}, one way only",
             "build up or down (tableau.build.direction: up_or_down), or remove fixed_direction",
+            needs=("tableau.build.direction",),
         )
     ]
 
@@ -305,6 +313,7 @@ def _redeal_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
             (path, "stock.redeals"),
             f"says {words}, but there are no redeals",
             f"give the redeals (stock.redeals), or remove {path.split('.')[-1]}",
+            needs=("stock.redeals",),
         )
         for path, words in (
             ("stock.redeal_shuffle", "a redeal shuffles the cards"),
@@ -328,6 +337,7 @@ def _stock_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 f"the Stock turns {value('stock.draw')} cards at a time onto the Waste, but it "
                 f"deals to the {target}, one card a pile",
                 "remove draw, or deal to the Waste (stock.target: waste)",
+                needs=("stock.target",),
             )
         )
     if target == "waste" and _said(value, "stock.piles"):
@@ -338,6 +348,7 @@ def _stock_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 f"a deal covers the first {value('stock.piles')} piles, but the Stock deals "
                 "to the Waste",
                 "remove piles, or deal to the Tableau or Reserves (stock.target)",
+                needs=("stock.target",),
             )
         )
     if target != "tableau" and value("stock.needs_full_tableau") is True:
@@ -347,6 +358,7 @@ def _stock_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 ("stock.needs_full_tableau", "stock.target"),
                 f"no deal while a Tableau pile is empty, but the Stock deals to the {target}",
                 "remove needs_full_tableau, or deal to the Tableau (stock.target: tableau)",
+                needs=("stock.target",),
             )
         )
     return found
@@ -363,6 +375,7 @@ def _group_limit(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 ("tableau.group_limit", "tableau.group_move"),
                 f"limits how many cards move together ({limit!r}), but cards move one at a time",
                 "say which cards move together (tableau.group_move), or remove group_limit",
+                needs=("tableau.group_move",),
             )
         ]
     if limit == "free_reserves" and not (value("reserves.count") and value("reserves.accepts")):
@@ -395,6 +408,7 @@ def _reserve_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 (path,),
                 f"says {words}, but there are no Reserves",
                 f"give the Reserves (reserves.count), or remove {path.split('.')[-1]}",
+                needs=("reserves.count",),
             )
             for path, words in _RESERVE_FIELDS.items()
             if _said(value, path)
@@ -408,6 +422,7 @@ def _reserve_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 f"a Reserve holds {value('reserves.capacity')} cards, but the player never puts "
                 "a card on one",
                 "remove capacity, or say the player may fill the Reserves (accepts: true)",
+                needs=("reserves.accepts",),
             )
         )
     face_down = value("reserves.face_down")
@@ -452,6 +467,7 @@ def _foundation_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 (path, "foundations.count"),
                 f"says {words}, but there are no Foundations",
                 f"give the Foundations, or remove {path.split('.')[-1]}",
+                needs=("foundations.count",),
             )
             for path, words in _FOUNDATION_FIELDS.items()
             if value(path) is True or (path.endswith("direction") and _said(value, path))
@@ -528,6 +544,7 @@ def _points(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 f"gives points for {path.split('.')[-1].replace('_', ' ')}, but the scoring "
                 f"is {kind!r}",
                 f"score by points (scoring.kind: points), or remove {path.split('.')[-1]}",
+                needs=("scoring.kind",),
             )
             for path in said
         ]
@@ -566,6 +583,7 @@ def _idle_builds(value: Values, blame: Blame) -> list[Diagnostic | None]:
                         (path, f"{pile}.build.direction"),
                         f"says how the {pile.capitalize()} is built, but nothing is built on it",
                         f"give the build's direction ({pile}.build.direction), or remove {part}",
+                        needs=(f"{pile}.build.direction",),
                     )
                 )
     return found
@@ -584,6 +602,7 @@ def _wrap_from_ace(value: Values, blame: Blame) -> list[Diagnostic | None]:
             "an Ace follows a King on the Foundations, but they are built up from Ace to King: "
             "the King is always the last card",
             "remove wrap, or give the base the Foundations start from (foundations.base)",
+            needs=("foundations.base",),
         )
     ]
 
@@ -592,6 +611,14 @@ def _whole_suits(value: Values) -> bool:
     return value("foundations.whole_suits") is True
 
 
+# Each kind of pile: whether the game has it, and the field that says so.
+_COUNT_OF_KIND = {
+    "stock": "tableau.face_up",
+    "waste": "waste.present",
+    "foundations": "foundations.count",
+    "reserves": "reserves.count",
+    "tableau": "tableau.count",
+}
 _PILES_OF_KIND: dict[str, Callable[[Values], bool]] = {
     "stock": lambda value: stock_cards(value) > 0,
     "waste": lambda value: bool(value("waste.present")),
@@ -614,6 +641,7 @@ def _placement(value: Values, blame: Blame) -> list[Diagnostic | None]:
                     (path,),
                     f"places the {kind.capitalize()}, but the game has none",
                     f"remove placement.{kind}, or give the {kind.capitalize()}",
+                    needs=(_COUNT_OF_KIND[kind],),
                 )
             )
         elif "rows" in said and kind != "tableau":

@@ -389,3 +389,14 @@ def test_an_option_that_makes_a_field_pointless_is_reported_at_the_option(
     assert "with options on: once, stock.redeal_shuffle: " in found.message
     strict = _found(specs, tmp_path, text, strict=True)
     assert any(d.level is Level.ERROR and d.field == "options" for d in strict)
+
+
+def test_a_field_beside_one_with_no_source_is_not_called_pointless() -> None:
+    """Aisleriot's Eagle Wing page says the Reserve's last card flips up, but the reader does
+    not get the Reserve's count: that count's missing source is the error, not the reveal."""
+    reveal = Fact("reserves.reveal", "last", Provenance(source="prose", file="specs/x.xml", line=9))
+    assert consistency_diagnostics({"reserves.reveal": reveal}, "specs/x.yaml") == []
+    count = Fact("reserves.count", 0, Provenance(source="prose", file="specs/x.xml", line=3))
+    chosen = {"reserves.reveal": reveal, "reserves.count": count}
+    (found,) = consistency_diagnostics(chosen, "specs/x.yaml")
+    assert (found.line, found.field, found.code) == (9, "reserves.reveal", "pointless")
