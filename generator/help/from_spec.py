@@ -406,12 +406,45 @@ def _deal(down: tuple[int, ...], up: tuple[int, ...], faces: tuple[Face, ...]) -
                 f" bottom {number(down[0])} cards are face down and the top {number(up[0])} face"
                 f" up. The last {number(count - len(downs))} piles are dealt entirely face up."
             )
+    rows = sizes[0] if sizes else 0
+    if (
+        count > 1
+        and list(down) == [min(i, count - 1 - i, rows) for i in range(count)]
+        and all(n == rows for n in sizes)
+    ):
+        return (
+            f" {number(rows * count, True)} cards are dealt in {number(rows)} rows of"
+            f" {number(count)}. In the first row only the first and last cards are face up, and"
+            " each later row has one more face-up card at each end."
+        )
+    middle = _more_in_the_middle(down, up)
+    if middle:
+        return middle
     return (
         " The piles are dealt "
         + ", ".join(str(n) for n in sizes)
         + " cards, of which "
         + ", ".join(str(n) for n in up)
         + " are face up."
+    )
+
+
+def _more_in_the_middle(down: tuple[int, ...], up: tuple[int, ...]) -> str:
+    """Odessa's shape: rows face down and face up across every pile, then more face-up rows
+    on the middle piles only."""
+    count = len(down)
+    if count < 3 or len(set(down)) != 1 or not down[0]:
+        return ""
+    more = [i for i, n in enumerate(up) if n != up[0]]
+    if not more or len({up[i] for i in more}) != 1 or up[more[0]] < up[0]:
+        return ""
+    side = more[0]
+    if more != list(range(side, count - side)):
+        return ""
+    return (
+        f" {number(down[0], True)} rows go face down across all {number(count)} piles, then"
+        f" {number(up[0])} rows face up on top of them. {number(up[side] - up[0], True)} more"
+        f" face-up rows go on the {number(len(more))} middle piles only."
     )
 
 

@@ -27,8 +27,8 @@ DEFAULT = value_reader({})
 
 # Deals whose shape the page can only list pile by pile ("The piles are dealt 6, 6, ...
 # cards, of which 6, 5, ... are face up"), which the reader does not read; their face_down
-# and face_up come from the sidecar.
-LISTED_DEALS = {"aunt_mary", "bear_river", "odessa", "ten_across"}
+# and face_up come from the sidecar, as they do for the shipped pages of these games.
+LISTED_DEALS = {"aunt_mary", "bear_river"}
 DEAL_FIELDS = {"tableau.face_down", "tableau.face_up"}
 
 
