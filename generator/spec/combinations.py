@@ -589,6 +589,22 @@ def _idle_builds(value: Values, blame: Blame) -> list[Diagnostic | None]:
     return found
 
 
+def _one_card_piles(value: Values, blame: Blame) -> list[Diagnostic | None]:
+    """A Tableau pile that holds one card takes no card on it: its build never happens."""
+    if _int(value, "tableau.capacity") != 1 or value("tableau.build.direction") == "none":
+        return []
+    return [
+        _warn(
+            blame,
+            ("tableau.capacity", "tableau.build.direction"),
+            "a Tableau pile holds at most one card, so nothing is ever built on one, but the "
+            f"Tableau is built {value('tableau.build.direction')!r}",
+            "raise the capacity, or say nothing is built on the Tableau (build.direction: none)",
+            needs=("tableau.build.direction",),
+        )
+    ]
+
+
 def _wrap_from_ace(value: Values, blame: Blame) -> list[Diagnostic | None]:
     """A foundation built up from Ace to King never reaches a King with cards to come."""
     if value("foundations.build.wrap") is not True or value("foundations.base") != "ace":
@@ -674,5 +690,6 @@ COMBINATION_CHECKS: tuple[Check, ...] = (
     _points,
     _idle_builds,
     _wrap_from_ace,
+    _one_card_piles,
     _placement,
 )

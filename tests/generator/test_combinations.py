@@ -320,6 +320,12 @@ CASES: dict[str, tuple[dict[str, Any], str, str, Level]] = {
         "only the Tableau is laid in rows",
         Level.WARNING,
     ),
+    "a build on piles of one card": (
+        {"tableau.capacity": 1, "tableau.face_down": [0, 0]},
+        "tableau.capacity",
+        "a Tableau pile holds at most one card, so nothing is ever built on one",
+        Level.WARNING,
+    ),
     "points that give nothing": (
         {"scoring.kind": "points"},
         "scoring.kind",
