@@ -173,7 +173,16 @@ class OverrideValue(BaseModel):
 
 
 # A leaf is a plain value, or {value: ..., override: <reason>} to overrule the prose.
-Leaf = OverrideValue | StrictBool | StrictInt | StrictStr | list[StrictInt] | list[StrictStr] | None
+Leaf = (
+    OverrideValue
+    | StrictBool
+    | StrictInt
+    | StrictStr
+    | list[StrictInt]
+    | list[StrictStr]
+    | list[list[StrictInt]]  # reserves.covered_by: the piles lying across each one
+    | None
+)
 
 
 def _sidecar_section_model() -> type[BaseModel]:

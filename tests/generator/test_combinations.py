@@ -121,6 +121,28 @@ CASES: dict[str, tuple[dict[str, Any], str, str, Level]] = {
         "no Tableau pile is a hole",
         Level.WARNING,
     ),
+    "covered by a missing reserve": (
+        {
+            "reserves.count": 2,
+            "reserves.deal": [1, 1],
+            "reserves.accepts": False,
+            "reserves.covered_by": [[3], []],
+        },
+        "reserves.covered_by",
+        "Reserve 1 is covered by Reserve 3, which does not exist",
+        Level.ERROR,
+    ),
+    "covered by itself": (
+        {
+            "reserves.count": 2,
+            "reserves.deal": [1, 1],
+            "reserves.accepts": False,
+            "reserves.covered_by": [[1], []],
+        },
+        "reserves.covered_by",
+        "Reserve 1 is covered by itself",
+        Level.ERROR,
+    ),
     "spaces filled only from a missing pile": (
         {"tableau.empty_from": ["reserve"]},
         "tableau.empty_from",
@@ -346,6 +368,7 @@ def test_a_combination_is_reported_at_its_line(specs: Path, tmp_path: Path, name
     changes, field, words, level = CASES[name]
     text, lines = sidecar(changes)
     diagnostics = _found(specs, tmp_path, text, strict=False)
+    assert not [d for d in diagnostics if d.code == "no-source"]  # the case is whole
     about = [d for d in diagnostics if d.code in ("inconsistent", "pointless")]
     assert len(about) == 1, [d.format() for d in diagnostics]
     (found,) = about
@@ -358,9 +381,9 @@ def test_a_combination_is_reported_at_its_line(specs: Path, tmp_path: Path, name
         assert any(d.level is Level.ERROR and d.field == field for d in strict)
 
 
-def test_covered_by_naming_a_missing_reserve_is_an_error() -> None:
-    """A sidecar cannot write a list of lists yet; the prose can (Backbone), so the check is
-    run on facts as the reader gives them."""
+def test_covered_by_read_from_the_help_is_blamed_at_the_help() -> None:
+    """Backbone's page gives covered_by in words: a count from elsewhere that does not fit it
+    is blamed at the help's line."""
 
     def fact(path: str, value: Any, line: int) -> Fact:
         return Fact(path, value, Provenance(source="prose", file="specs/x.xml", line=line))
