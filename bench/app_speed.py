@@ -5,14 +5,16 @@
 Targets: first frame under 1.5 s; drag frames under 16 ms (software GL, Mesa on Xvfb).
 Cold start is measured in a fresh process from interpreter start (Python and Kivy imports
 included) to the first frame that shows the dealt table; the drag moves the largest movable
-build across a table with every card shown.
+build across a table with every card shown, as a player drags: touch events through Kivy's
+input queue to the table.
 
 Software GL on a busy machine is slow however little is drawn, so the same frame loop is
-also timed on a bare Kivy app (one Label, same window size): the baseline the drag is
-compared with. ``--profile FILE`` writes cProfile stats of the drag frames (taken inside
-the app process, so they include the GL flush in ``flip``). CPU per frame is the process's
-CPU time (software GL's threads included) over the frames: the work, which a machine busy
-with other jobs stretches less than it stretches wall-clock frame times.
+also timed on a bare Kivy app (one Label, the app's window: size and samples): the baseline
+the drag is compared with; both print the drawing instructions a frame runs. ``--profile
+FILE`` writes cProfile stats of the drag frames (taken inside the app process, so they
+include the GL flush in ``flip``). CPU per frame is the process's CPU time (software GL's
+threads included) over the frames: the work, which a machine busy with other jobs
+stretches less than it stretches wall-clock frame times.
 """
 
 from __future__ import annotations
