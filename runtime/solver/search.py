@@ -20,6 +20,7 @@ from runtime.engine.moves import Move
 from runtime.engine.rules import Goal
 from runtime.engine.state import State
 from runtime.solver.autoplay import autoplay_function
+from runtime.solver.deadlock import deadlock_function
 from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.native import cells_module
@@ -81,6 +82,7 @@ class _Search:
         # position's children dominate the dominated one's, move for move.
         self.stock_autoplay = autoplay_function(replace(self.model, waste_autoplay=False))
         self.won = _won_function(self.model, state)
+        self.dead_end = deadlock_function(self.model)
 
     def run(self, max_nodes: int, deadline: float | None, dead: DeadSet | None) -> SolveResult:
         """Depth first over the plain moves; for a stock that cycles, only half the budget,
@@ -114,6 +116,7 @@ class _Search:
         state = self.state
         apply, undo = state.apply, state.undo
         key, won = self.key, self.won
+        dead_end = self.dead_end
         autoplay = self.stock_autoplay if stock_places else self.autoplay
         known_dead = dead.keys if dead is not None else set()
         visited: set[Hashable] = set()
@@ -148,6 +151,8 @@ class _Search:
             if root_key in known_dead:
                 return result(Verdict.UNWINNABLE, 1)
             visited.add(root_key)
+        if dead_end is not None and dead_end(state.piles):
+            return result(Verdict.UNWINNABLE, 1)
         frames: list[tuple[list[Action], int]] = [
             (list(generate(state.piles, state.redeals_left)), 0)
         ]
@@ -185,7 +190,9 @@ class _Search:
                 fresh = k not in visited and k not in known_dead
                 if fresh:
                     visited.add(k)
-            if not fresh:
+            # A position with cards that can never move is lost (`deadlock.py`): it stays
+            # recorded, unexpanded, as an exhausted position would.
+            if not fresh or (dead_end is not None and dead_end(piles)):
                 for _ in range(played):
                     undo()
                     path.pop()

@@ -1,0 +1,147 @@
+"""Dead ends the search can see without searching: a set of cards none of which can ever move.
+
+A card above a lower card of its own foundation chain cannot go home while it sits there;
+if it also cannot go anywhere else (every card it builds on is buried under such a stuck
+card, it may not start an empty pile, nothing else takes it) and no group move can carry it
+away, it never moves, so neither the card below it nor it ever goes home: the position is
+lost. Stuck cards bury hosts, and buried hosts make more cards stuck, so the test is the
+greatest set of "anchors" that hold each other in place.
+
+Soundness. Let S be the anchors and every card lying below an anchor in its pile. An anchor
+A is a face-up tableau or reserve card that no empty pile takes, that has a lower card of
+its foundation chain in S, whose every tableau host is in S below some anchor of its pile,
+and that no group move can lift off the card below it (none is built on by A under build
+groups, or it is face down, or groups are one card). Take any line from the position and
+its first move that moves a card of S; before it every card of S is where it was. The
+moved group's lowest card g is in S or below a card of S, so the group holds an anchor A;
+if A is not g the group also holds the card below A, a link no group move lifts. So g = A,
+an anchor, moved alone or heading its group: not home (its foundation host is its chain
+predecessor, and that chain holds a card of S that is not home), not onto a host (all lie
+below anchors, so none is a top), not to an empty pile or a reserve (ruled out). No such
+move exists, so no card of S ever moves and the deal is lost. Only for rules where these
+are the only ways a card leaves a pile: the fast generator's rules (no covering piles, no
+refills, no stock dealt to the tableau), one deck, foundations built as chains, reserves
+that take nothing and a waste nobody builds on; the stock may deal onto reserves (that
+only buries more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
+from runtime.engine.rules import Goal, GroupMove
+from runtime.solver.model import Model
+from runtime.solver.successors import fast_supported
+
+Piles = tuple[tuple[int, ...], ...]
+Deadlock = Callable[[Piles], bool]
+
+
+def chains(model: Model) -> tuple[list[int], list[int]] | None:
+    """Per card: which foundation chain it belongs to (its start card) and its place on
+    it (0 at the start), when every card has at most one foundation host and every chain
+    reaches a card that starts a foundation; None otherwise."""
+    hosts, starts = model.foundation_hosts, model.foundation_start
+    if model.tables.foundation is None or any(len(h) > 1 for h in hosts):
+        return None
+    chain = [-1] * DECK_SIZE
+    place = [0] * DECK_SIZE
+    for card in range(DECK_SIZE):
+        c, depth = card, 0
+        while not starts[c]:
+            if not hosts[c] or depth > DECK_SIZE:
+                return None
+            c = hosts[c][0]
+            depth += 1
+        chain[card] = c
+        place[card] = depth
+    return chain, place
+
+
+def deadlock_function(model: Model) -> Deadlock | None:
+    """A test for positions that are lost by the argument above; None where it is unsound."""
+    rules = model.rules
+    found = chains(model)
+    if (
+        found is None
+        or not fast_supported(model)
+        or rules.goal is not Goal.ALL_TO_FOUNDATIONS
+        or rules.decks != 1
+        or rules.reserves_accept
+        or model.tables.waste is not None
+        or rules.group_move not in (GroupMove.ONE, GroupMove.BUILD, GroupMove.ANY_FACE_UP)
+    ):
+        return None
+    chain, place = found
+    lower = tuple(
+        tuple(c for c in range(DECK_SIZE) if chain[c] == chain[card] and place[c] < place[card])
+        for card in range(DECK_SIZE)
+    )
+    hosts = model.hosts
+    starts = model.tableau_start or (False,) * DECK_SIZE
+    tab = model.tables.tableau
+    group = rules.group_move
+
+    def lifts(below: int, card: int) -> bool:
+        """Whether a group move may carry ``card`` off ``below``."""
+        if below >= DECK_SIZE or group is GroupMove.ONE:
+            return False
+        if group is GroupMove.BUILD:
+            return tab is not None and tab[below * DECK_SIZE + card]
+        return True
+
+    carried = tuple(lifts(b, c) for b in range(2 * FACE_DOWN) for c in range(DECK_SIZE))
+    # Cards that may be anchors at all: face up, no empty pile takes them, a lower card of
+    # their chain exists.
+    may_anchor = tuple(not starts[c] and bool(lower[c]) for c in range(DECK_SIZE))
+    piles_of = list(range(model.t0, model.t1)) + list(range(model.r0, model.r1))
+
+    def dead(piles: Piles) -> bool:
+        where: dict[int, tuple[int, int]] = {}
+        candidates: list[int] = []
+        for i in piles_of:
+            below = -1
+            for j, c in enumerate(piles[i]):
+                where[c & CARD_MASK] = (i, j)
+                if (
+                    c < FACE_DOWN
+                    and may_anchor[c]
+                    and (below < 0 or not carried[below * DECK_SIZE + c])
+                ):
+                    candidates.append(c)
+                below = c
+        anchors = [
+            a
+            for a in candidates
+            if all(h in where for h in hosts[a]) and any(c in where for c in lower[a])
+        ]
+        while anchors:
+            highest: dict[int, int] = {}
+            for a in anchors:
+                i, j = where[a]
+                if j > highest.get(i, -1):
+                    highest[i] = j
+            kept = []
+            for a in anchors:
+                ok = True
+                for h in hosts[a]:
+                    i, j = where[h]
+                    if highest.get(i, -1) <= j:
+                        ok = False
+                        break
+                if ok:
+                    ok = False
+                    for c in lower[a]:
+                        spot = where.get(c)
+                        if spot is not None and highest.get(spot[0], -1) >= spot[1]:
+                            ok = True  # an anchor, or below one
+                            break
+                if ok:
+                    kept.append(a)
+            if len(kept) == len(anchors):
+                return True
+            anchors = kept
+        return False
+
+    return dead

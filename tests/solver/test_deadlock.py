@@ -1,0 +1,71 @@
+"""Dead ends seen without searching (`deadlock.py`): only lost positions are called dead."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from runtime.engine import new_game
+from runtime.engine.cards import FACE_DOWN, parse_card
+from runtime.solver import Verdict, solve
+from runtime.solver.deadlock import deadlock_function
+from runtime.solver.model import model_for
+from tests.solver.positions import brute_force, small_position
+
+# Small positions the test calls dead whose brute-force verdict is quick (game, size, seed).
+DEAD_SMALL = [
+    ("lady_jane", 6, 236),
+    ("lady_jane", 8, 156),
+    ("bakers_dozen", 6, 19),
+    ("bakers_dozen", 8, 28),
+    ("bakers_dozen", 8, 210),
+]
+
+
+@pytest.mark.parametrize(("game", "size", "seed"), DEAD_SMALL)
+def test_dead_small_positions_are_lost(game: str, size: int, seed: int) -> None:
+    state = small_position(game, seed, size)
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    assert brute_force(state, 30_000) is False
+
+
+def test_a_card_over_its_own_suit_with_both_hosts_beneath_is_lost() -> None:
+    # Lady Jane deal 1 (base 10): the 8 of spades lies on the 3 of spades, which must go
+    # home first, with both red nines under them; only nines start an empty pile.
+    state = new_game("lady_jane", None, 1)
+    pile = state.piles[9]
+    assert [c & ~FACE_DOWN for c in pile] == [parse_card(c) for c in ("9D", "9H", "3S", "8S")]
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    result = solve(state)
+    assert result.verdict is Verdict.UNWINNABLE and result.nodes == 1
+    # With the 9 of hearts swapped for a reserve's card (so a top), the 8 may leave.
+    piles = [list(p) for p in state.piles]
+    piles[9][1], piles[13][0] = piles[13][0] | FACE_DOWN, piles[9][1] & ~FACE_DOWN
+    assert not dead(tuple(tuple(p) for p in piles))
+
+
+def test_dead_stays_dead_whatever_is_played() -> None:
+    # No card of the lock ever moves, so every position reached is dead too and none is won.
+    for seed in (1, 4, 9, 16, 23):  # Lady Jane deals dead from the start
+        state = new_game("lady_jane", None, seed)
+        dead = deadlock_function(model_for(state.rules, state.base))
+        assert dead is not None and dead(state.piles)
+        rng = random.Random(seed)
+        for _ in range(20):
+            trial = state.clone()
+            for _ in range(60):
+                moves = trial.legal_moves()
+                if not moves:
+                    break
+                trial.apply(rng.choice(moves))
+                assert dead(trial.piles)
+                assert not trial.is_won()
+
+
+@pytest.mark.parametrize("game", ["seahaven", "freecell", "eight_off"])
+def test_games_with_free_cells_get_no_test(game: str) -> None:
+    state = new_game(game, None, 0)
+    assert deadlock_function(model_for(state.rules, state.base)) is None
