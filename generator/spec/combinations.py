@@ -58,6 +58,16 @@ def _present(value: Values) -> dict[str, bool]:
     }
 
 
+# The field that says whether the game has a kind of pile (`Source` values).
+_SAYS_PRESENT = {
+    "tableau": "tableau.count",
+    "waste": "waste.present",
+    "reserve": "reserves.count",
+    "foundation": "foundations.count",
+    "stock": "tableau.face_up",  # the deal leaves cards for it, or not
+}
+
+
 def _kinds(value: Values, path: str) -> list[str]:
     found = value(path)
     return [k for k in found if isinstance(k, str)] if isinstance(found, list | tuple) else []
@@ -94,7 +104,7 @@ def _foundations_fit_deck(value: Values, blame: Blame) -> list[Diagnostic | None
                 f"{count - starts} would never take a card",
                 f"give {starts} Foundations (one per card of the base rank"
                 f"{', one per suit' if twice else ''}), or play with more decks",
-                needs=("foundations.count",),
+                needs=("foundations.count", "decks"),
             )
         ]
     if value("goal.kind") == "all_to_foundations" and count * holds < 52 * decks:
@@ -104,7 +114,7 @@ def _foundations_fit_deck(value: Values, blame: Blame) -> list[Diagnostic | None
                 f"the goal is to move all {52 * decks} cards to the Foundations, but "
                 f"{count} Foundations hold only {count * holds}",
                 f"give {52 * decks // holds} Foundations, or state the goal the game has",
-                needs=("foundations.count", "goal.kind"),
+                needs=("foundations.count", "decks", "goal.kind"),
             )
         ]
     return []
@@ -251,6 +261,7 @@ def _empty_from(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 f"a space may be filled only from {_names(absent)}, but the game has none: "
                 "nothing can ever fill it",
                 "name a kind of pile the game has, or say a space stays empty (empty: none)",
+                needs=("tableau.empty_from", *(_SAYS_PRESENT[k] for k in absent)),
             )
         ]
     if absent:
@@ -260,6 +271,7 @@ def _empty_from(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 ("tableau.empty_from",),
                 f"names {_names(absent)}, which the game does not have",
                 f"remove {', '.join(absent)} from empty_from",
+                needs=tuple(_SAYS_PRESENT[k] for k in absent),
             )
         ]
     return []
@@ -273,9 +285,9 @@ def _waste_fills_last(value: Values, blame: Blame) -> list[Diagnostic | None]:
     if value("tableau.waste_fills_last") is not True:
         return []
     if "waste" not in _kinds(value, "tableau.empty_from") or not value("waste.present"):
-        why = "no space is filled from the Waste"
+        why, rests_on = "no space is filled from the Waste", "waste.present"
     elif not value("reserves.count"):
-        why = "there are no Reserves to empty first"
+        why, rests_on = "there are no Reserves to empty first", "reserves.count"
     else:
         return []
     return [
@@ -284,6 +296,7 @@ def _waste_fills_last(value: Values, blame: Blame) -> list[Diagnostic | None]:
             ("tableau.waste_fills_last",),
             f"the Waste fills a space only once the Reserves are empty, but {why}",
             "remove waste_fills_last, or give the Reserves and a Waste that fills spaces",
+            needs=(rests_on,),
         )
     ]
 
@@ -385,7 +398,11 @@ def _group_limit(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 "a group may hold one card more than the free reserves, but no Reserve takes a "
                 "card: only one card can ever move",
                 "say cards move one at a time (tableau.group_move: one), or give the free cells",
-                needs=("tableau.group_limit",),
+                needs=(
+                    "tableau.group_limit",
+                    "reserves.count",
+                    *(("reserves.accepts",) if value("reserves.count") else ()),
+                ),
             )
         ]
     return []
