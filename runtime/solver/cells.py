@@ -335,10 +335,10 @@ class CellsSearch:
         """Distance to a win (lower is better); ``wanted`` are the next foundation cards.
 
         ``memo`` caches `disorder` by pile (most piles of a child are its parent's)."""
-        home = sum(map(len, piles[self.f0 : self.f1]))
-        score = HOME * (self.deck - home)
+        score = HOME * self.deck
+        for f in self.foundations:
+            score -= HOME * len(piles[f])
         buried = 0
-        disorder = self.disorder
         if memo is None:
             memo = {}
         next_cards = wanted.keys()
@@ -347,7 +347,7 @@ class CellsSearch:
             if p:
                 cost = memo.get(p)
                 if cost is None:
-                    cost = memo[p] = disorder(p)
+                    cost = memo[p] = self.disorder(p)
                 score += cost
                 if not next_cards.isdisjoint(p):
                     for u in next_cards & p:
@@ -657,13 +657,16 @@ class CellsSearch:
                 built[src] = p[:-n]
                 built[dst] = piles[dst] + p[-n:]
                 piles = tuple(built)
-                # The parent's, but for the two piles the move changed (same `wanted`).
-                counts, depths = next_in[0][:], next_in[1][:]
-                if is_tableau[src]:
-                    counts[src], depths[src] = self.pile_next(built[src], wanted)
-                if is_tableau[dst]:
-                    counts[dst], depths[dst] = self.pile_next(built[dst], wanted)
-                next_in = counts, depths
+                # The parent's, but for the two piles the move changed (same `wanted`):
+                # a pile that held no next foundation card and took none still holds none.
+                counts = next_in[0]
+                if counts[src] or counts[dst] or not wanted.keys().isdisjoint(p[-n:]):
+                    counts, depths = counts[:], next_in[1][:]
+                    if is_tableau[src]:
+                        counts[src], depths[src] = self.pile_next(built[src], wanted)
+                    if is_tableau[dst]:
+                        counts[dst], depths[dst] = self.pile_next(built[dst], wanted)
+                    next_in = counts, depths
             else:
                 next_in = self.next_cards_in(piles, wanted)
             if nodes >= check:
