@@ -722,17 +722,16 @@ def _stock_rule(spec: VariantSpec) -> str:
             f" Once the Stock is empty, a redeal gathers every card left on the Reserve"
             f" piles{shuffle} and makes them the new Stock."
         )
-    shuffle = ", shuffles them" if stock.redeal_shuffle else ""
-    if stock.redeals < 0:
-        return text + (
-            " When the Stock runs out, turn the Waste over to make a new Stock, as often as you"
-            " like."
+    redeal = " When the Stock runs out, turn the Waste over to make a new Stock"
+    if stock.redeal_shuffle:
+        redeal = (
+            " When the Stock runs out, a redeal gathers the cards of the Waste, shuffles them"
+            " and makes them the new Stock"
         )
+    if stock.redeals < 0:
+        return f"{text}{redeal}, as often as you like."
     passes = _TIMES.get(stock.redeals + 1, f"{number(stock.redeals + 1)} times")
-    return (
-        f"{text} When the Stock runs out, turn the Waste over to make a new Stock. You may go"
-        f" through the deck {passes} in all."
-    ) + (f" A redeal gathers the Waste{shuffle} and makes it the new Stock." if shuffle else "")
+    return f"{text}{redeal}. You may go through the deck {passes} in all."
 
 
 def _foundation_rules(spec: VariantSpec) -> list[str]:
