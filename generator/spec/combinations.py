@@ -113,7 +113,10 @@ def _foundations_fit_deck(value: Values, blame: Blame) -> list[Diagnostic | None
                 ("foundations.count", "decks", "goal.kind"),
                 f"the goal is to move all {52 * decks} cards to the Foundations, but "
                 f"{count} Foundations hold only {count * holds}",
-                f"give {52 * decks // holds} Foundations, or state the goal the game has",
+                "build the Foundations (foundations.build.direction), or state the goal the game "
+                "has"
+                if holds == 1
+                else f"give {52 * decks // holds} Foundations, or state the goal the game has",
                 needs=("foundations.count", "decks", "goal.kind"),
             )
         ]
@@ -348,7 +351,7 @@ def _stock_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
                 blame,
                 ("stock.draw", "stock.target"),
                 f"the Stock turns {value('stock.draw')} cards at a time onto the Waste, but it "
-                f"deals to the {target}, one card a pile",
+                f"deals to the {str(target).capitalize()}, one card a pile",
                 "remove draw, or deal to the Waste (stock.target: waste)",
                 needs=("stock.target",),
             )
@@ -369,7 +372,8 @@ def _stock_details(value: Values, blame: Blame) -> list[Diagnostic | None]:
             _warn(
                 blame,
                 ("stock.needs_full_tableau", "stock.target"),
-                f"no deal while a Tableau pile is empty, but the Stock deals to the {target}",
+                "no deal while a Tableau pile is empty, but the Stock deals to the "
+                f"{str(target).capitalize()}",
                 "remove needs_full_tableau, or deal to the Tableau (stock.target: tableau)",
                 needs=("stock.target",),
             )
@@ -585,6 +589,13 @@ def _points(value: Values, blame: Blame) -> list[Diagnostic | None]:
     return []
 
 
+_BUILT_ON = {
+    "tableau": "Tableau is built, but nothing is built on it",
+    "foundations": "Foundations are built, but nothing is built on them",
+    "waste": "Waste is built, but nothing is built on it",
+}
+
+
 def _idle_builds(value: Values, blame: Blame) -> list[Diagnostic | None]:
     """Suit, wrap and blocked ranks of a build block whose direction is `none`."""
     found: list[Diagnostic | None] = []
@@ -598,7 +609,7 @@ def _idle_builds(value: Values, blame: Blame) -> list[Diagnostic | None]:
                     _warn(
                         blame,
                         (path, f"{pile}.build.direction"),
-                        f"says how the {pile.capitalize()} is built, but nothing is built on it",
+                        f"says how the {_BUILT_ON[pile]}",
                         f"give the build's direction ({pile}.build.direction), or remove {part}",
                         needs=(f"{pile}.build.direction",),
                     )

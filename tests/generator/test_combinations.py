@@ -188,7 +188,7 @@ CASES: dict[str, tuple[dict[str, Any], str, str, Level]] = {
     "draw count of a stock that deals to the tableau": (
         {"stock.target": "tableau", "stock.draw": 3},
         "stock.draw",
-        "deals to the tableau, one card a pile",
+        "deals to the Tableau, one card a pile",
         Level.WARNING,
     ),
     "piles of a stock that deals to the waste": (
@@ -200,7 +200,7 @@ CASES: dict[str, tuple[dict[str, Any], str, str, Level]] = {
     "full tableau for a stock that deals to the waste": (
         {"stock.needs_full_tableau": True},
         "stock.needs_full_tableau",
-        "but the Stock deals to the waste",
+        "but the Stock deals to the Waste",
         Level.WARNING,
     ),
     "group limit on single cards": (
