@@ -171,6 +171,7 @@ class CellsSearch:
         # `generate`'s card -> tableau pile it tops (-1: none), copied per position. One
         # spare last entry that stays -1: a missing host (-1) indexes it.
         self.no_tops = [-1] * (DECK_SIZE + 1)
+        self.no_takers = [False] * DECK_SIZE  # `generate`'s takers, by card
         self.t_start = model.tableau_start or (False,) * DECK_SIZE
         self.starters_tableau = frozenset(c for c in range(DECK_SIZE) if self.t_start[c])
         f_hosts = model.foundation_hosts
@@ -350,8 +351,11 @@ class CellsSearch:
                     cost = memo[p] = self.disorder(p)
                 score += cost
                 if not next_cards.isdisjoint(p):
-                    for u in next_cards & p:
-                        buried += len(p) - 1 - p.index(u)
+                    depth = len(p)
+                    for c in p:
+                        depth -= 1
+                        if c in wanted:
+                            buried += depth
             else:
                 score -= EMPTY
         for r in self.reserves:
@@ -444,11 +448,12 @@ class CellsSearch:
         if relevant_only:
             counts, depths = next_in or self.next_cards_in(piles, wanted)
             # Tableau cards that would take a card from a cell.
-            takers: set[int] = set()
+            takers = self.no_takers[:]
             if n_free < len(self.reserves):
                 for r in self.reserves:
                     if piles[r]:
-                        takers.update(hosts[piles[r][-1]])
+                        for host in hosts[piles[r][-1]]:
+                            takers[host] = True
         for card, f in wanted.items():
             t = tops[card]
             if t >= 0:
@@ -538,7 +543,7 @@ class CellsSearch:
         wanted: dict[int, int],
         n_free: int,
         empty_t: int,
-        takers: set[int],
+        takers: list[bool],
         count: int,
         depth: int,
     ) -> bool:
@@ -559,10 +564,10 @@ class CellsSearch:
         if depth or count > 1:  # a next foundation card below the top one
             if depth > n_free + 1:
                 return False
-            return n_free > 1 or b in wanted or tops[self.host1[b]] >= 0 or b in takers
+            return n_free > 1 or b in wanted or tops[self.host1[b]] >= 0 or takers[b]
         if self.tab[b * DECK_SIZE + p[-1]]:
             return False
-        if tops[self.host1[b]] >= 0 or b in takers:
+        if tops[self.host1[b]] >= 0 or takers[b]:
             return True
         if n_free == 1:
             return False
