@@ -190,12 +190,13 @@ def _holes(value: Values, blame: Blame) -> list[Diagnostic | None]:
         return []
     count = _int(value, "tableau.count")
     wrong = [h for h in holes if not isinstance(h, int) or not 1 <= h <= count]
-    if wrong or len(set(holes)) != len(holes):
-        what = f"pile {wrong[0]} is not" if wrong else "a pile is named twice, not"
+    if wrong or len(set(holes)) != len(holes):  # `wrong` first: a list in it is unhashable
+        what = f"pile {wrong[0]} is not one of the {count} Tableau piles"
         return [
             blame(
                 ("tableau.holes", "tableau.count"),
-                f"the holes are piles {list(holes)}, but {what} one of the {count} Tableau piles",
+                f"the holes are piles {list(holes)}, but "
+                + (what if wrong else "a pile is named twice"),
                 f"number the holes 1 to {count}, each once",
             )
         ]
