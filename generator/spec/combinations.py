@@ -191,12 +191,11 @@ def _holes(value: Values, blame: Blame) -> list[Diagnostic | None]:
     count = _int(value, "tableau.count")
     wrong = [h for h in holes if not isinstance(h, int) or not 1 <= h <= count]
     if wrong or len(set(holes)) != len(holes):  # `wrong` first: a list in it is unhashable
-        what = f"pile {wrong[0]} is not one of the {count} Tableau piles"
+        what = f"pile {wrong[0]} is not one of the {count} Tableau piles" if wrong else ""
         return [
             blame(
                 ("tableau.holes", "tableau.count"),
-                f"the holes are piles {list(holes)}, but "
-                + (what if wrong else "a pile is named twice"),
+                f"the holes are piles {list(holes)}, but {what or 'a pile is named twice'}",
                 f"number the holes 1 to {count}, each once",
             )
         ]

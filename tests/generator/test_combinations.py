@@ -109,6 +109,12 @@ CASES: dict[str, tuple[dict[str, Any], str, str, Level]] = {
         "pile 3 is not one of the 2 Tableau piles",
         Level.ERROR,
     ),
+    "hole named twice": (
+        {"tableau.holes": [2, 2], "tableau.hole_empty": "none"},
+        "tableau.holes",
+        "the holes are piles [2, 2], but a pile is named twice",
+        Level.ERROR,
+    ),
     "holes like every pile": (
         {"tableau.holes": [2], "tableau.hole_empty": "any"},
         "tableau.holes",
