@@ -435,3 +435,26 @@ def test_a_field_beside_one_with_no_source_is_not_called_pointless() -> None:
     chosen = {"reserves.reveal": reveal, "reserves.count": count}
     (found,) = consistency_diagnostics(chosen, "specs/x.yaml")
     assert (found.line, found.field, found.code) == (9, "reserves.reveal", "pointless")
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"tableau.holes": [[1], [2]]},
+        {"tableau.holes": ["x"]},
+        {"tableau.empty_from": [[1]]},
+        {"foundations.count": "many"},
+        {"scoring.pair": [[2]]},
+        {"decks": [[2]]},
+        {"placement.foundations.rows": [[1]]},
+        {"reserves.count": 2, "reserves.deal": [1, 1], "reserves.covered_by": [1, 2]},
+    ],
+    ids=str,
+)
+def test_a_mistyped_value_is_an_error_not_a_crash(
+    specs: Path, tmp_path: Path, changes: dict[str, Any]
+) -> None:
+    """The checks run before the model validates types: a list where a number goes, a word
+    where a list goes, end in errors at a line, never in an exception."""
+    diagnostics = _found(specs, tmp_path, sidecar(changes)[0], strict=False)
+    assert any(d.level is Level.ERROR and d.line for d in diagnostics)
