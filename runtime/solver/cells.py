@@ -684,28 +684,21 @@ class CellsSearch:
                 _, src, dst, n = move
                 p = piles[src]
                 d = piles[dst]
-                card = p[-n]
+                rest = len(p) - n  # cards left in the source pile
+                card = p[rest]
+                lower = p[rest - 1] if rest else -1  # the source's new top card
+                changes_home = is_foundation[src] or is_foundation[dst]
                 k = (
                     parent
                     ^ (
-                        (
-                            0
-                            if is_foundation[src]
-                            else p[-n - 1] + 1
-                            if len(p) > n
-                            else start_code[src]
-                        )
+                        (0 if is_foundation[src] else lower + 1 if rest else start_code[src])
                         ^ (0 if is_foundation[dst] else d[-1] + 1 if d else start_code[dst])
                     )
                     << shift[card]
                 )
                 # The parent had no safe move left: only a new top card, or a changed
                 # foundation, can make one.
-                if (
-                    is_foundation[dst]
-                    or is_foundation[src]
-                    or (len(p) > n and p[-n - 1] in wanted and needs[p[-n - 1]] is not None)
-                ):
+                if changes_home or (rest and lower in wanted and needs[lower] is not None):
                     new_list = list(piles)
                     new_list[src] = p[:-n]
                     new_list[dst] = d + p[-n:]
@@ -715,11 +708,11 @@ class CellsSearch:
                         tuple(new_list),
                         played,
                         k,
-                        None if is_foundation[dst] or is_foundation[src] else wanted,
+                        None if changes_home else wanted,
                     )
                     if k == 0:
                         return CellsResult(True, line(parent, played), nodes)
-                    if len(played) > 1 or is_foundation[dst] or is_foundation[src]:
+                    if changes_home or len(played) > 1:
                         if dead and k in dead:
                             continue
                         if k in parents:
@@ -744,9 +737,9 @@ class CellsSearch:
                     value = score
                     if is_cell[src]:
                         value -= cell
-                    elif len(p) > 1:
+                    elif rest:
                         value -= BURIED * (counts[src] - (card in wanted))
-                        if not tab[p[-2] * DECK_SIZE + card]:
+                        if not tab[lower * DECK_SIZE + card]:
                             value -= BREAK
                         if not below[card].isdisjoint(p):  # (card is not in below[card])
                             value -= BLOCKED
