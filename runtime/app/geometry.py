@@ -70,6 +70,8 @@ class Place:
     # floor): the rows of a tableau in several rows each get an equal part of it.
     drop: float = 0.0
     floor_drop: float = 0.0
+    spread: bool = True  # a DOWN fan's cards spread into room to spare (see `Slot.spread`)
+    side_step: float = SIDE_STEP  # a RIGHT fan's step, in card widths
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +95,10 @@ class Slot:
     # RIGHT: 0 spreads the top three cards (a waste); more spreads every card within this
     # many px right of the first (a reserve whose cards all show).
     reach: float = 0.0
+    # DOWN: the cards spread apart into room to spare. Not a reserve's: the step would depend
+    # on the count, so each deal onto it would move every card under the new one; a
+    # reserve's lower cards never play, so they stay put until the fan must close up.
+    spread: bool = True
 
 
 Rect = tuple[float, float, float, float]  # x, y, width, height
@@ -145,14 +151,14 @@ class TableGeometry:
         scale = min(1.0, room / total) if total > 0 else 1.0
         ups = sum(1 for card in cards[:-1] if card < FACE_DOWN)
         downs = len(cards) - 1 - ups
-        if total < room and ups:  # room to spare: the face-up cards spread, up to a limit
+        if total < room and ups and slot.spread:  # room to spare: face-up cards spread
             up = min(self.up_step_max, UP_STEP * self.card_h + (room - total) / ups)
             total += (up - UP_STEP * self.card_h) * ups
             steps = [
                 up if card < FACE_DOWN else step
                 for card, step in zip(cards[:-1], steps, strict=True)
             ]
-        if total < room and downs:  # still room: the face-down ones too
+        if total < room and downs and slot.spread:  # still room: the face-down ones too
             down = min(
                 DOWN_STEP_MAX * self.card_h, DOWN_STEP * self.card_h + (room - total) / downs
             )
@@ -549,7 +555,7 @@ def _fanned_down(plan: Plan, spread: ReserveSpread) -> Plan | None:
         for place in places:
             if place.pile in in_row:
                 floor = y + longest + GAP / 2 if _under(place, places) else None
-                moved.append(replace(place, fan=Fan.DOWN, floor=floor))
+                moved.append(replace(place, fan=Fan.DOWN, floor=floor, spread=False))
             elif place.pile in pushed:
                 floor = None if place.floor is None else place.floor + push
                 moved.append(replace(place, y=place.y + push, floor=floor))
@@ -608,7 +614,8 @@ def _row_fanned_right(
         room = right - GAP - place.x - 1
         if room < SIDE_STEP_MIN * steps - 1e-6:
             return None
-        out[place.pile] = replace(place, fan=Fan.RIGHT, reach=min(RESERVE_SIDE_STEP * steps, room))
+        reach = min(RESERVE_SIDE_STEP * steps, room)
+        out[place.pile] = replace(place, fan=Fan.RIGHT, reach=reach, side_step=reach / steps)
     if len(level) == 1 and abs(row[0].x + 0.5 - width / 2) < 0.01:
         (place,) = row
         shifted = max(0.0, place.x - out[place.pile].reach / 2)
@@ -1031,13 +1038,12 @@ def fit(
     slots = {}
     for place in plan.places:
         y = top - (place.y + place.drop * spare) * card_h - card_h
-        side = RESERVE_SIDE_STEP if place.reach else SIDE_STEP
-        step = card_w * side if place.fan is Fan.RIGHT else card_h * UP_STEP
+        step = card_w * place.side_step if place.fan is Fan.RIGHT else card_h * UP_STEP
         floor = None if place.floor is None else place.floor + place.floor_drop * spare
         limit = margin if floor is None else top - floor * card_h
         x = left + place.x * squeeze * card_w
         reach = place.reach * card_w
-        slots[place.pile] = Slot(place.pile, x, y, place.fan, step, limit, reach)
+        slots[place.pile] = Slot(place.pile, x, y, place.fan, step, limit, reach, place.spread)
     return TableGeometry(width, height, card_w, card_h, slots, min_target, PITCH * squeeze)
 
 

@@ -273,3 +273,26 @@ def test_a_tableau_nothing_is_built_on_gets_no_room_for_builds(
     pile = golf.layout.tableau[0]
     spots = geo.positions(golf.piles)[pile]
     assert spots[-1][1] - geo.slots[pile].limit < geo.card_h  # the deal all but fills it
+
+
+@pytest.mark.parametrize("game", FANNED)
+def test_a_card_dealt_onto_a_fanned_reserve_moves_none_under_it(game: str) -> None:
+    """Within the room its fan was given, a reserve's cards keep their places as cards come
+    (a deal onto Bristol's reserves slides one card each, not the whole fan)."""
+    state = new_game(game, None, 3)
+    spread = reserve_spread(state.rules, state.layout)
+    for _name, width, height, density, _least in WINDOWS:
+        geo = table(state, width, height, density)
+        for pile, count in spread.cards.items():
+            before, after = (
+                geo.positions(
+                    tuple((12,) * n if p == pile else () for p in range(len(state.piles)))
+                )
+                for n in (count - 1, count)
+            )
+            moved = [
+                abs(a - b)
+                for x, y in zip(after[pile], before[pile], strict=False)
+                for a, b in zip(x, y, strict=True)
+            ]
+            assert max(moved) < 0.01, state.layout.names[pile]
