@@ -415,13 +415,14 @@ class CellsSearch:
         """Legal moves up to symmetry (one move to "an empty pile", "a free cell").
 
         ``relevant_only``: foundation play-back is left out, and a card goes to a free cell
-        only when `worth_a_cell` says so (a subset, for the first, incomplete phase of
+        only when that looks useful (see below; a subset, for the first, incomplete phase of
         `solve`). ``next_in``: `next_cards_in` of the position, when known."""
         one = self.one
         hosts = self.hosts
         tab = self.tab
         t_start = self.t_start
         host1, more_hosts, multi = self.host1, self.more_hosts, self.multi_host
+        builds_on, starters_tableau = self.builds_on, self.starters_tableau
         out: list[Move] = []
         tops = self.no_tops[:]
         filled: list[int] = []
@@ -482,11 +483,40 @@ class CellsSearch:
             height = len(p)
             if empty_t >= 0 and height > 1 and t_start[card]:
                 out.append(ones[empty_t])
-            if free_cell >= 0 and (
-                not relevant_only
-                or self.worth_a_cell(p, tops, wanted, n_free, empty_t, takers, counts[t], depths[t])
-            ):
-                out.append(ones[free_cell])
+            if free_cell >= 0:
+                if not relevant_only:
+                    out.append(ones[free_cell])
+                elif height > 1:
+                    # Relevant moves: is this card worth a free cell? (Never the only card
+                    # of a pile.) Yes to dig out a next foundation card at most (free
+                    # cells + 1) cards deep; no when the nearest one lies deeper. Otherwise
+                    # only when the card is not built on the card below, b, and b then has
+                    # something to do: its host is a top, it may start an empty pile, it
+                    # would take a cell card or another top, or a card that may start an
+                    # empty pile lies further down. The last free cell is kept for b being
+                    # a next foundation card, b's host being a top, or b taking a cell card.
+                    b = p[-2]
+                    depth = depths[t]
+                    if depth or counts[t] > 1:
+                        worth = depth <= n_free + 1 and (
+                            n_free > 1 or b in wanted or tops[host1[b]] >= 0 or takers[b]
+                        )
+                    elif tab[b * DECK_SIZE + card]:
+                        worth = False
+                    elif tops[host1[b]] >= 0 or takers[b]:
+                        worth = True
+                    elif n_free == 1:
+                        worth = False
+                    else:
+                        worth = tops[builds_on[b]] >= 0 or (
+                            empty_t >= 0
+                            and (
+                                (t_start[b] and height > 2)
+                                or not starters_tableau.isdisjoint(p[1:-2])
+                            )
+                        )
+                    if worth:
+                        out.append(ones[free_cell])
             # Runs of two cards or more, while the cards below are built in sequence.
             n = 1
             while n < most and n < height and tab[p[-n - 1] * DECK_SIZE + card]:
@@ -535,46 +565,6 @@ class CellsSearch:
                 if empty_t >= 0 and t_start[card]:
                     out.append(ones[empty_t])
         return out
-
-    def worth_a_cell(
-        self,
-        p: tuple[int, ...],
-        tops: list[int],
-        wanted: dict[int, int],
-        n_free: int,
-        empty_t: int,
-        takers: list[bool],
-        count: int,
-        depth: int,
-    ) -> bool:
-        """Whether moving the top card of tableau pile ``p`` to a free cell looks useful.
-
-        Never the only card of a pile. Yes when a next foundation card lies below it at
-        most (free cells + 1) cards deep (digging it out); no when the nearest one lies
-        deeper. Otherwise only when the card is not built on the card below, b, and b then
-        has something to do: its host is a top, it may start an empty pile, it would take
-        a cell card or another top, or a card that may start an empty pile lies further
-        down. The last free cell is kept for b being a next foundation card, b's host
-        being a top, or b taking a cell card. ``count`` and ``depth``: the pile's
-        `next_cards_in`."""
-        height = len(p)
-        if height < 2:
-            return False
-        b = p[-2]
-        if depth or count > 1:  # a next foundation card below the top one
-            if depth > n_free + 1:
-                return False
-            return n_free > 1 or b in wanted or tops[self.host1[b]] >= 0 or takers[b]
-        if self.tab[b * DECK_SIZE + p[-1]]:
-            return False
-        if tops[self.host1[b]] >= 0 or takers[b]:
-            return True
-        if n_free == 1:
-            return False
-        return tops[self.builds_on[b]] >= 0 or (
-            empty_t >= 0
-            and ((self.t_start[b] and height > 2) or not self.starters_tableau.isdisjoint(p[1:-2]))
-        )
 
     def run_move(self, src: int, dst: int, n: int) -> Move:
         """The move of ``n`` cards from ``src`` to ``dst``, made once."""
