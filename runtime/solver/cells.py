@@ -331,11 +331,16 @@ class CellsSearch:
         return cost
 
     def estimate(
-        self, piles: Piles, wanted: dict[int, int], memo: dict[tuple[int, ...], int] | None = None
+        self,
+        piles: Piles,
+        wanted: dict[int, int],
+        memo: dict[tuple[int, ...], int] | None = None,
+        next_in: Counts | None = None,
     ) -> int:
         """Distance to a win (lower is better); ``wanted`` are the next foundation cards.
 
-        ``memo`` caches `disorder` by pile (most piles of a child are its parent's)."""
+        ``memo`` caches `disorder` by pile (most piles of a child are its parent's).
+        ``next_in``: lists to fill with `next_cards_in` on the way (all zeros given)."""
         score = HOME * self.deck
         for f in self.foundations:
             score -= HOME * len(piles[f])
@@ -352,10 +357,16 @@ class CellsSearch:
                 score += cost
                 if not next_cards.isdisjoint(p):
                     depth = len(p)
+                    n = nearest = 0
                     for c in p:
                         depth -= 1
                         if c in wanted:
                             buried += depth
+                            n += 1
+                            nearest = depth
+                    if next_in is not None:
+                        next_in[0][t] = n
+                        next_in[1][t] = nearest
             else:
                 score -= EMPTY
         for r in self.reserves:
@@ -386,8 +397,11 @@ class CellsSearch:
         it holds, and how many cards lie above the nearest of them."""
         counts = [0] * len(piles)
         depths = [0] * len(piles)
+        next_cards = wanted.keys()
         for t in self.tableau:
-            counts[t], depths[t] = self.pile_next(piles[t], wanted)
+            p = piles[t]
+            if not next_cards.isdisjoint(p):
+                counts[t], depths[t] = self.pile_next(p, wanted)
         return counts, depths
 
     @staticmethod
@@ -615,9 +629,8 @@ class CellsSearch:
         shift = self.shift
         parents: dict[Hashable, tuple[Hashable, tuple[Move, ...]]] = {root_key: (None, ())}
         # (estimate, tie-break: newest first, position or its parent, the move from the
-        # parent (None: the position is built), key, its next foundation cards)
-        # key, its next foundation cards, and the parent's `next_cards_in` (None: built
-        # position))
+        # parent (None: the position is built), key, its next foundation cards, and
+        # `next_cards_in` of the parent, or of the built position (None: not known yet))
         heap: list[tuple[int, int, Piles, Move | None, Key, dict[int, int], Counts | None]] = [
             (self.estimate(root, root_wanted), 0, root, None, root_key, root_wanted, None)
         ]
@@ -662,7 +675,7 @@ class CellsSearch:
                     if is_tableau[dst]:
                         counts[dst], depths[dst] = self.pile_next(built[dst], wanted)
                     next_in = counts, depths
-            else:
+            elif next_in is None:  # (a built child has its own, from `estimate`)
                 next_in = self.next_cards_in(piles, wanted)
             if nodes >= check:
                 check = nodes + _CHECK_EVERY
@@ -711,10 +724,11 @@ class CellsSearch:
                         order -= 1
                         if len(played) > 1:
                             child_wanted = self.wanted(new)  # in the usual order
-                        value = self.estimate(new, child_wanted, memo)
+                        child_in = [0] * len(new), [0] * len(new)
+                        value = self.estimate(new, child_wanted, memo, child_in)
                         if verify and value != self.estimate(new, child_wanted):
                             raise AssertionError(f"estimate {value} after {move}")
-                        push(heap, (value, order, new, None, k, child_wanted, None))
+                        push(heap, (value, order, new, None, k, child_wanted, child_in))
                         continue
                 if dead and k in dead:
                     continue
