@@ -32,6 +32,7 @@ from runtime.solver.stock import (
     stock_moves_supported,
 )
 from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
+from runtime.solver.twins import Twins, class_generator, twins_supported
 
 DEFAULT_MAX_NODES = 200_000
 STOCK_SHARE = 0.5  # of a stock game's budget for the plain moves, before the stock moves
@@ -83,6 +84,7 @@ class _Search:
         self.stock_autoplay = autoplay_function(replace(self.model, waste_autoplay=False))
         self.won = _won_function(self.model, state)
         self.dead_end = deadlock_function(self.model)
+        self.twins = Twins(self.model) if twins_supported(self.model) else None
 
     def run(self, max_nodes: int, deadline: float | None, dead: DeadSet | None) -> SolveResult:
         """Depth first over the plain moves; for a stock that cycles, only half the budget,
@@ -112,7 +114,12 @@ class _Search:
         stock_places: bool = False,
     ) -> SolveResult:
         """One search; with ``stock_places`` the transposition table is `StockPositions`
-        (sound only over stock moves: a deal alone would be dominated by its parent)."""
+        (sound only over stock moves: a deal alone would be dominated by its parent). With
+        twin hosts (`twins.py`) it stands on canonical positions only and expands each
+        class with its members' moves."""
+        twins = self.twins
+        if twins is not None:
+            generate = class_generator(twins, generate)
         state = self.state
         apply, undo = state.apply, state.undo
         key, won = self.key, self.won
@@ -124,15 +131,25 @@ class _Search:
         started = time.perf_counter()
 
         def enter() -> int:
-            """Play safe moves from here; how many were played."""
+            """Play safe moves from here, and the run moves to the class's canonical
+            position; how many were played."""
             played = 0
-            move = autoplay(state.piles)
-            while move is not None:
-                apply(move)
-                path.append(move)
-                played += 1
+            while True:
                 move = autoplay(state.piles)
-            return played
+                while move is not None:
+                    apply(move)
+                    path.append(move)
+                    played += 1
+                    move = autoplay(state.piles)
+                if twins is None:
+                    return played
+                runs = twins.normalize(state.piles)
+                if not runs:
+                    return played
+                for move in runs:
+                    apply(move)
+                    path.append(move)
+                played += len(runs)
 
         def result(verdict: Verdict, nodes: int) -> SolveResult:
             line = tuple(path) if verdict is Verdict.WINNABLE else ()

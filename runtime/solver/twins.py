@@ -1,0 +1,225 @@
+"""Runs on twin hosts: positions that differ only in which of two hosts a run sits on are
+searched once.
+
+Building in alternating colours, two cards take a card (the 8 of clubs and of spades take
+both red 7s) and take only those two: hosts and the cards they take come in blocks of two
+and two. A run built on host h whose block twin h' is the top of another pile may move
+there and back again: a *free link*. Moving it is reversible, so every position reached by
+such moves wins exactly when the first does (each reaches the other). Which links are free
+does not change under these moves (the twin of the run's head, the only other card h' could
+take, cannot sit built on h or h', so h' stays free; nothing else is covered or exposed), so
+the positions of one class are the free links' choices, each made alone, and putting every
+free run on the lower-valued of its two hosts gives one canonical position per class.
+
+The search stands only on canonical positions (`normalize` plays the run moves there, as
+real moves of the line) and records one key per class. It stays complete because it
+expands a class with the moves of every member: `members` gives each choice of flipped
+links (the run moves to the other host) with the piles they change, and the search takes
+the moves of that member that start or end on a changed pile (any other move of a member
+is also a move of the canonical position, to a position of the same class as its). So this
+is the depth-first search of the graph of classes, and a winning line from any member
+passes through a class it expands. Stock dominance (`stock.StockPositions`) carries over:
+two positions with the same core have the same free links, member for member.
+
+Only where each card has at most two tableau hosts in such blocks, any built run may move
+as a group, whatever its length, and the fast generator models the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from itertools import combinations
+
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN
+from runtime.engine.moves import Move, MoveKind
+from runtime.engine.rules import GroupLimit, GroupMove
+from runtime.solver.model import Model
+from runtime.solver.stock import Action
+from runtime.solver.successors import fast_supported
+
+Piles = tuple[tuple[int, ...], ...]
+Link = tuple[int, int]  # (run head card, the other host it may move to)
+MAX_FREE_LINKS = 5  # a class of 2 ** 5 members at most; larger ones are left as they are
+
+_T = MoveKind.TRANSFER
+_VALUES = 2 * FACE_DOWN  # card values, face-down ones included
+NOT_BUILT = -2
+NO_TWIN = -1
+
+
+def twins_supported(model: Model) -> bool:
+    rules = model.rules
+    tab = model.tables.tableau
+    if (
+        tab is None
+        or not fast_supported(model)
+        or rules.group_move is not GroupMove.BUILD
+        or rules.group_limit is not GroupLimit.NONE
+    ):
+        return False
+    hosts = model.hosts
+    builders = [[u for u in range(DECK_SIZE) if tab[h * DECK_SIZE + u]] for h in range(DECK_SIZE)]
+    for card in range(DECK_SIZE):
+        pair = set(hosts[card])
+        if len(pair) != 2:
+            if pair:
+                return False
+            continue
+        takers = {u for h in pair for u in builders[h]}
+        if len(takers) > 2 or any(set(hosts[u]) != pair for u in takers):
+            return False
+    return True
+
+
+class Twins:
+    """Free links, canonical positions and class members for one model."""
+
+    def __init__(self, model: Model) -> None:
+        tab = model.tables.tableau
+        assert tab is not None
+        self.tableau = range(model.t0, model.t1)
+        other = [
+            {h: next(o for o in model.hosts[c] if o != h) for h in model.hosts[c]}
+            if len(model.hosts[c]) == 2
+            else {}
+            for c in range(DECK_SIZE)
+        ]
+        self.other = other
+        # Per (card below, card above), face-down values included: NOT_BUILT, or the other
+        # host the upper card may move to (NO_TWIN if none).
+        self.alt_of = tuple(
+            other[c].get(h, NO_TWIN)
+            if h < DECK_SIZE and c < DECK_SIZE and tab[h * DECK_SIZE + c]
+            else NOT_BUILT
+            for h in range(_VALUES)
+            for c in range(_VALUES)
+        )
+        # A pile's links, by pile (piles are shared between positions: a search sees few).
+        self.links_of: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+
+    def free_links(self, piles: Piles) -> list[tuple[int, int, int, int]]:
+        """(pile, index of the run's head, pile of the other host, other host) per free link."""
+        top_pile = [-1] * DECK_SIZE
+        tableau = self.tableau
+        for t in tableau:
+            p = piles[t]
+            if p and p[-1] < DECK_SIZE:
+                top_pile[p[-1]] = t
+        links_of = self.links_of
+        found = []
+        for t in tableau:
+            p = piles[t]
+            links = links_of.get(p)
+            if links is None:
+                links = links_of[p] = self._links(p)
+            for i, alt in links:
+                b = top_pile[alt]
+                if b >= 0 and b != t:
+                    found.append((t, i, b, alt))
+        return found
+
+    def _links(self, pile: tuple[int, ...]) -> list[tuple[int, int]]:
+        """(index of a run's head, the other host it may move to) for each card of the
+        pile's top built run that sits on a host with a twin."""
+        alt_of = self.alt_of
+        links = []
+        i = len(pile) - 1
+        while i >= 1:
+            alt = alt_of[pile[i - 1] * _VALUES + pile[i]]
+            if alt == NOT_BUILT:
+                break
+            if alt != NO_TWIN:
+                links.append((i, alt))
+            i -= 1
+        return links
+
+    def normalize(self, piles: Piles) -> list[Move]:
+        """Run moves that put every free run on its lower host (none: already canonical, or
+        a class too large to expand, which is searched position by position instead).
+        The links are independent, so one look finds every run to move."""
+        links = self.free_links(piles)
+        if len(links) > MAX_FREE_LINKS:
+            return []
+        moves: list[Move] = []
+        for t, i, _, alt in links:
+            head = piles[t][i]
+            if alt < piles[t][i - 1]:
+                piles, move = self._flip(piles, head)
+                moves.append(move)
+        return moves
+
+    def members(self, piles: Piles) -> list[tuple[tuple[Move, ...], Piles, frozenset[int]]] | None:
+        """Every other member of the class: (run moves from ``piles``, its piles, the piles
+        those moves changed); None when the class is too large (never normalized)."""
+        links = self.free_links(piles)
+        if len(links) > MAX_FREE_LINKS:
+            return None
+        heads = [piles[t][i] for t, i, _, _ in links]
+        found = []
+        for size in range(1, len(heads) + 1):
+            for chosen in combinations(heads, size):
+                current = piles
+                moves: list[Move] = []
+                changed: set[int] = set()
+                for head in chosen:
+                    current, move = self._flip(current, head)
+                    moves.append(move)
+                    changed.update((move.src, move.dst))
+                found.append((tuple(moves), current, frozenset(changed)))
+        return found
+
+    def _flip(self, piles: Piles, head: int) -> tuple[Piles, Move]:
+        """Move the free run headed by ``head`` to its other host."""
+        for t in self.tableau:
+            p = piles[t]
+            if head in p:
+                i = p.index(head)
+                alt = self.other[head][p[i - 1]]
+                b = next(d for d in self.tableau if piles[d] and piles[d][-1] == alt)
+                new = list(piles)
+                new[b] = piles[b] + p[i:]
+                new[t] = p[:i]
+                return tuple(new), Move(_T, t, b, len(p) - i)
+        raise ValueError(f"no free run headed by {head}")
+
+
+def class_generator(
+    twins: Twins, generate: Callable[[Piles, int], Sequence[Action]]
+) -> Callable[[Piles, int], list[Action]]:
+    """``generate``'s actions from a canonical position plus every other member's actions
+    that touch a pile its run moves changed, each after those run moves (tried last).
+    Moves of a free run to its other host are left out: they stay in the class."""
+    alt_of = twins.alt_of
+
+    def in_class(piles: Piles, move: Move) -> bool:
+        source = piles[move.src]
+        n = move.size
+        if move.kind is not _T or n >= len(source) or not piles[move.dst]:
+            return False
+        return alt_of[source[-n - 1] * _VALUES + source[-n]] == piles[move.dst][-1]
+
+    def generate_class(piles: Piles, redeals_left: int) -> list[Action]:
+        members = twins.members(piles)
+        if members is None:  # not normalized: its members are positions of their own
+            return list(generate(piles, redeals_left))
+        own = [
+            a
+            for a in generate(piles, redeals_left)
+            if not isinstance(a, Move) or not in_class(piles, a)
+        ]
+        extra: list[Action] = []
+        for flips, member, changed in members:
+            for action in generate(member, redeals_left):
+                if isinstance(action, Move):
+                    if action.kind is not _T or in_class(member, action):
+                        continue
+                    last = action
+                    tail: tuple[Move, ...] = (action,)
+                else:
+                    last = action[-1]
+                    tail = action
+                if last.src in changed or last.dst in changed:
+                    extra.append((*flips, *tail))
+        return [*extra, *own]
+
+    return generate_class

@@ -1,0 +1,84 @@
+"""Runs on twin hosts (`twins.py`): one canonical position per class, every member legal,
+and verdicts that still agree with brute force."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from runtime.engine import State, new_game
+from runtime.solver import Verdict, solve
+from runtime.solver import twins as twins_module
+from runtime.solver.model import model_for
+from runtime.solver.twins import Twins, twins_supported
+from tests.solver.positions import brute_force, small_position
+
+GAMES = ["saratoga", "klondike", "lady_jane"]
+
+
+def played_out(game: str, seed: int, moves: int) -> State:
+    """A position after ``moves`` random tableau-to-tableau moves (runs get built)."""
+    rng = random.Random(seed)
+    state = new_game(game, None, seed)
+    for _ in range(moves):
+        legal = [m for m in state.legal_moves() if m.src in state.layout.tableau]
+        if not legal:
+            break
+        state.apply(rng.choice(legal))
+    return state
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_members_are_legal_and_normalize_to_one_position(game: str) -> None:
+    with_links = 0
+    for seed in range(40):
+        state = played_out(game, seed, 30)
+        twins = Twins(model_for(state.rules, state.base))
+        canonical = state.clone()
+        for move in twins.normalize(canonical.piles):
+            canonical.play(move)  # raises on an illegal move
+        assert twins.normalize(canonical.piles) == []
+        members = twins.members(canonical.piles) or []
+        with_links += bool(members)
+        for flips, piles, changed in members:
+            member = canonical.clone()
+            for move in flips:
+                member.play(move)
+            assert member.piles == piles
+            assert changed == {p for m in flips for p in (m.src, m.dst)}
+            back = member.clone()
+            for move in twins.normalize(back.piles):
+                back.play(move)
+            assert back.piles == canonical.piles
+    assert with_links >= 5  # the sample has classes to check
+
+
+def test_only_two_host_blocks_are_supported() -> None:
+    assert all(twins_supported(model_for(new_game(g).rules, new_game(g).base)) for g in GAMES)
+    state = new_game("seahaven")  # building in suit: one host per card, nothing to swap
+    assert not twins_supported(model_for(state.rules, state.base))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("max_links", [0, twins_module.MAX_FREE_LINKS])
+def test_small_positions_still_agree_with_brute_force(
+    game: str, max_links: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # With no class small enough to expand, every position is searched as it is.
+    monkeypatch.setattr(twins_module, "MAX_FREE_LINKS", max_links)
+    checked = 0
+    for seed in range(30):
+        state = small_position(game, seed, 10)
+        expected = brute_force(state, 20_000)
+        if expected is None:
+            continue
+        checked += 1
+        result = solve(state)
+        assert result.verdict is (Verdict.WINNABLE if expected else Verdict.UNWINNABLE)
+        if expected:
+            trial = state.clone()
+            for move in result.moves:
+                trial.play(move)
+            assert trial.is_won()
+    assert checked >= 10
