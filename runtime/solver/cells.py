@@ -439,14 +439,12 @@ class CellsSearch:
         builds_on, starters_tableau = self.builds_on, self.starters_tableau
         out: list[Move] = []
         tops = self.no_tops[:]
-        filled: list[int] = []
         empty_t = -1
         n_empty = 0
         for t in self.tableau:
             p = piles[t]
             if p:
                 tops[p[-1]] = t
-                filled.append(t)
             else:
                 n_empty += 1
                 if empty_t < 0:
@@ -481,8 +479,10 @@ class CellsSearch:
             limit = (n_free + 1) << n_empty
             limit_empty = (n_free + 1) << max(n_empty - 1, 0)
         most = max(limit, limit_empty) if self.grouped else 1
-        for t in filled:
+        for t in self.tableau:
             p = piles[t]
+            if not p:
+                continue
             card = p[-1]
             ones = one[t]
             # One card: onto a host (never the pile's own top), an empty pile, a cell.
