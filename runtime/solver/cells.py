@@ -123,7 +123,8 @@ class CellsResult:
 class CellsSearch:
     """Compiled once per model (see `cells_search`)."""
 
-    # Tests: check every incrementally scored child against a full `estimate`.
+    # Tests: check every incrementally scored child against a full `estimate`, and every
+    # expanded position's inherited `next_cards_in` against a fresh one.
     verify_estimates = False
 
     def __init__(self, model: Model) -> None:
@@ -211,7 +212,10 @@ class CellsSearch:
             while f_hosts[c] and len(below[f_hosts[c][0]]) < len(below[c]):
                 c = f_hosts[c][0]
             roots.append(c)
-        self.chain = tuple(roots)
+        # chain[card]: its foundation chain, numbered from 0 by its first card.
+        numbers = {root: i for i, root in enumerate(sorted(set(roots)))}
+        self.chain = tuple(numbers[root] for root in roots)
+        self.no_lowest = [DECK_SIZE] * len(numbers)  # `disorder`'s start: no step seen
         self.step = tuple(len(chain) for chain in below)
         # A card's key code when it lies at the bottom of pile i (0 on a foundation).
         start = [0] * count
@@ -313,7 +317,7 @@ class CellsSearch:
         chain, step = self.chain, self.step
         if not p:
             return 0
-        lowest: dict[int, int] = {}  # chain -> the lowest step of it seen so far
+        lowest = self.no_lowest[:]  # by chain: the lowest step of it seen so far
         cost = 0
         prev = p[0]
         lowest[chain[prev]] = step[prev]
@@ -322,7 +326,7 @@ class CellsSearch:
                 cost += BREAK
             k = chain[c]
             s = step[c]
-            low = lowest.get(k, s)
+            low = lowest[k]
             if low < s:
                 cost += BLOCKED
             else:
@@ -668,7 +672,11 @@ class CellsSearch:
                 # The parent's, but for the two piles the move changed (same `wanted`):
                 # a pile that held no next foundation card and took none still holds none.
                 counts = next_in[0]
-                if counts[src] or counts[dst] or not wanted.keys().isdisjoint(p[-n:]):
+                if (
+                    counts[src]
+                    or counts[dst]
+                    or (p[-1] in wanted if n == 1 else not wanted.keys().isdisjoint(p[-n:]))
+                ):
                     counts, depths = counts[:], next_in[1][:]
                     if is_tableau[src]:
                         counts[src], depths[src] = self.pile_next(built[src], wanted)
@@ -677,6 +685,8 @@ class CellsSearch:
                     next_in = counts, depths
             elif next_in is None:  # (a built child has its own, from `estimate`)
                 next_in = self.next_cards_in(piles, wanted)
+            if verify and next_in != self.next_cards_in(piles, wanted):
+                raise AssertionError(f"next foundation cards after {last}")
             if nodes >= check:
                 check = nodes + _CHECK_EVERY
                 if nodes >= max_nodes or (deadline is not None and perf() > deadline):
