@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from generator.help.spec_words import ORDINAL_WORDS, cards, number
+from generator.help.spec_words import cards, number
+from generator.prose.numbers import ORDINAL_WORDS
 from generator.spec.model import Face
 
 

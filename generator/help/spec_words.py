@@ -41,19 +41,3 @@ def build_phrase(build: Build) -> str:
 
 def cards(n: int) -> str:
     return f"{number(n)} card{'s' if n != 1 else ''}"
-
-
-ORDINAL_WORDS = (
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-)

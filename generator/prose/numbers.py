@@ -57,7 +57,7 @@ def number(text: str) -> int | None:
     return WORDS.get(key)
 
 
-_ORDINALS = (
+ORDINAL_WORDS = (  # also the words help_from_spec writes, so it reads back
     "first",
     "second",
     "third",
@@ -72,7 +72,7 @@ _ORDINALS = (
     "twelfth",
     "thirteenth",
 )
-ORDINALS: dict[str, int] = {word: i + 1 for i, word in enumerate(_ORDINALS)}
+ORDINALS: dict[str, int] = {word: i + 1 for i, word in enumerate(ORDINAL_WORDS)}
 ORD = r"(?:" + "|".join(sorted(ORDINALS, key=len)[::-1]) + r")"
 """Regex fragment for an ordinal word, "first" to "thirteenth" (no capture group)."""
 
