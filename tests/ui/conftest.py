@@ -62,6 +62,23 @@ def kivy_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return home
 
 
+def window_env(display: str, kivy_home: Path, data: Path | None) -> dict[str, str]:
+    """The environment of a driver process: its display, a quiet Kivy, its data folder
+    (None: each process's own, set by the caller)."""
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "KIVY_WINDOW": "sdl2",
+        "KIVY_NO_ARGS": "1",
+        "KIVY_NO_CONSOLELOG": "1",
+        "KIVY_NO_FILELOG": "1",
+        "KIVY_HOME": str(kivy_home),
+    }
+    if data is not None:
+        env["HELPDECK_DATA_DIR"] = str(data)
+    return env
+
+
 class Runner:
     def __init__(self, display: str, kivy_home: Path, tmp: Path) -> None:
         self.display, self.kivy_home, self.tmp = display, kivy_home, tmp
@@ -74,16 +91,7 @@ class Runner:
     def parallel(self, *calls: tuple[str, ...], timeout: float = 120) -> list[str]:
         """Run several scenarios at once (each its own process and window; they share the
         data directory, so only for scenarios that do not save conflicting state)."""
-        env = {
-            **os.environ,
-            "DISPLAY": self.display,
-            "KIVY_WINDOW": "sdl2",
-            "KIVY_NO_ARGS": "1",
-            "KIVY_NO_CONSOLELOG": "1",
-            "KIVY_NO_FILELOG": "1",
-            "KIVY_HOME": str(self.kivy_home),
-            "HELPDECK_DATA_DIR": str(self.data),
-        }
+        env = window_env(self.display, self.kivy_home, self.data)
         SCREENSHOTS.mkdir(exist_ok=True)
         processes = [
             subprocess.Popen(

@@ -5,25 +5,17 @@ undo in mid-drag, which ends the drag."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
+
+from .conftest import window_env
 
 HERE = Path(__file__).parent
 
 
 def test_drag_pixels(display: str, kivy_home: Path, tmp_path: Path) -> None:
-    env = {
-        **os.environ,
-        "DISPLAY": display,
-        "KIVY_WINDOW": "sdl2",
-        "KIVY_NO_ARGS": "1",
-        "KIVY_NO_CONSOLELOG": "1",
-        "KIVY_NO_FILELOG": "1",
-        "KIVY_HOME": str(kivy_home),
-        "HELPDECK_DATA_DIR": str(tmp_path),
-    }
+    env = window_env(display, kivy_home, tmp_path)
     command = [sys.executable, str(HERE / "drag_pixels_driver.py"), "drag_pixels"]
     command += ["--game", "saratoga", "--out", str(HERE / "screenshots")]
     done = subprocess.run(command, env=env, capture_output=True, text=True, timeout=240)

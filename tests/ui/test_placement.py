@@ -3,7 +3,6 @@ no Kivy), and the three seed layouts the words change in real windows."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ from runtime.app.geometry import shows_stock, table_geometry
 from runtime.engine import new_game
 from runtime.engine.catalog import game_ids
 
+from .conftest import window_env
 from .placement_checks import may_overlap, placement_problems
 
 HERE = Path(__file__).parent
@@ -123,16 +123,7 @@ LANDSCAPE = ("--size", "2340x1080", "--density", "3", "--label", "phone-landscap
 def test_placement_in_a_real_window(
     display: str, kivy_home: Path, tmp_path: Path, game: str
 ) -> None:
-    env = {
-        **os.environ,
-        "DISPLAY": display,
-        "KIVY_WINDOW": "sdl2",
-        "KIVY_NO_ARGS": "1",
-        "KIVY_NO_CONSOLELOG": "1",
-        "KIVY_NO_FILELOG": "1",
-        "KIVY_HOME": str(kivy_home),
-        "HELPDECK_DATA_DIR": str(tmp_path),
-    }
+    env = window_env(display, kivy_home, tmp_path)
     out = HERE / "screenshots"
     processes = [
         subprocess.Popen(
@@ -165,15 +156,7 @@ def test_every_game_laid_out_in_real_windows(display: str, kivy_home: Path, tmp_
     """`layout_every_game` at desktop, phone upright and phone on its side: cards inside the
     table, no pile over another, 48 dp touch zones, the table reaching the bottom of an
     upright phone, the toolbar as a rail exactly where it gives bigger cards."""
-    env = {
-        **os.environ,
-        "DISPLAY": display,
-        "KIVY_WINDOW": "sdl2",
-        "KIVY_NO_ARGS": "1",
-        "KIVY_NO_CONSOLELOG": "1",
-        "KIVY_NO_FILELOG": "1",
-        "KIVY_HOME": str(kivy_home),
-    }
+    env = window_env(display, kivy_home, None)
     processes = []
     for i, size in enumerate((DESKTOP, PHONE, LANDSCAPE)):
         data = tmp_path / str(i)
