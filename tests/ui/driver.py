@@ -81,7 +81,10 @@ class Driver:
             if len(self.app.game._finishing) < left:  # the auto-finish moves on
                 deadline = time.monotonic() + 10
             left = len(self.app.game._finishing)
-            if not self.table.busy and not self.app.game._finishing:
+            # An auto-finish's last step tells a win or a loss one interval after its last
+            # move's animation ends: wait for the interval to stop too.
+            game = self.app.game
+            if not self.table.busy and not game._finishing and game._finish_event is None:
                 self.pump(1)
                 self.check_drawn(settled=True, what="settling")
                 return
@@ -118,7 +121,26 @@ class Driver:
         x, y, w, h = self.table.geometry.pile_rect(pile, self.table.positions)
         return self.table.x + x + w / 2, self.table.y + y + h / 2
 
+    def screens_at_rest(self, dropdowns: bool = False) -> None:
+        """Run frames until no screen slides and no dialog fades in or out (and, with
+        ``dropdowns``, no drop-down list is open: one closes a moment after a pick): a
+        ScreenManager drops touches during a transition, a closing dialog or list still
+        takes every touch, and frames are quick enough that a fixed count ends inside."""
+        from kivy.uix.dropdown import DropDown
+        from kivy.uix.modalview import ModalView
+
+        manager = self.app.root
+
+        def at_rest() -> bool:
+            tops = self.window.children
+            fading = [w for w in tops if isinstance(w, ModalView) and w._anim_alpha < 1]
+            listed = dropdowns and any(isinstance(w, DropDown) for w in tops)
+            return not manager.transition.is_active and not fading and not listed
+
+        self.pump_until(at_rest)
+
     def button(self, text: str) -> Any:
+        self.screens_at_rest(dropdowns=True)
         screen = self.app.root.current_screen
         for widget in screen.walk():
             if getattr(widget, "text", None) == text and hasattr(widget, "on_release"):
@@ -129,6 +151,7 @@ class Driver:
         widget = self.button(text)
         check(not widget.disabled, f"button {text!r} is disabled")
         self.tap(*widget.to_window(*widget.center))
+        self.screens_at_rest()  # the screen it opens has arrived
 
     def screenshot(self, name: str) -> Path:
         from runtime.app.screenshot import save_window_png
@@ -187,6 +210,7 @@ class Driver:
         self._event("update", touch)
 
     def tap(self, x: float, y: float, frames: int = 1) -> None:
+        self.screens_at_rest()
         touch = self._touch(x, y)
         self._event("begin", touch)
         self.pump(1)
