@@ -564,7 +564,7 @@ def _fanned_down(plan: Plan, spread: ReserveSpread) -> Plan | None:
             else:
                 moved.append(place)
         grown = bool(pushed & ends)
-        bottoms = [p.y + 1 if p.fan is not Fan.DOWN else p.floor or 0.0 for p in moved]
+        bottoms = [_bottom(p, height) for p in moved]
         height = max([height + (push if grown else 0.0), *bottoms, y + longest])
         places = moved
     return _lay_across(replace(plan, places=tuple(places), height=height), spread)
