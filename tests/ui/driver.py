@@ -137,7 +137,8 @@ class Driver:
             listed = dropdowns and any(isinstance(w, DropDown) for w in tops)
             return not manager.transition.is_active and not fading and not listed
 
-        self.pump_until(at_rest)
+        if not at_rest():  # most calls: at rest already, and no frame is owed
+            self.pump_until(at_rest)
 
     def button(self, text: str) -> Any:
         self.screens_at_rest(dropdowns=True)
