@@ -137,8 +137,7 @@ class Driver:
             listed = dropdowns and any(isinstance(w, DropDown) for w in tops)
             return not manager.transition.is_active and not fading and not listed
 
-        if not at_rest():  # most calls: at rest already, and no frame is owed
-            self.pump_until(at_rest)
+        self.pump_until(at_rest)
 
     def button(self, text: str) -> Any:
         self.screens_at_rest(dropdowns=True)
@@ -1408,13 +1407,13 @@ def stats_reset(d: Driver) -> None:
     d.screenshot(f"stats-reset-{d.args.label}")
     button = dialog_button(d, _("No"))
     d.tap(*button.to_window(*button.center))
-    d.pump(10)
+    d.pump_until(lambda: not dialogs(d))  # the dialog fades out first
     check(not dialogs(d) and "klondike" in stats.games, "No reset the statistics")
     d.press("Reset")
     d.pump(10)
     button = dialog_button(d, _("Yes"))
     d.tap(*button.to_window(*button.center))
-    d.pump(10)
+    d.pump_until(lambda: not dialogs(d))
     check(not stats.games, "Yes left statistics")
     check(len(screen.ids.grid.children) == 9, "the table still shows rows")
     check(screen.ids.empty.opacity == 1 and screen.ids.reset.disabled, "no 'no games' note")
