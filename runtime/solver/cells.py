@@ -41,6 +41,10 @@ Key = int
 Counts = tuple[list[int], list[int]]  # see `CellsSearch.next_cards_in`
 _T: Final = MoveKind.TRANSFER
 _CHECK_EVERY: Final = 256
+# `best_first`'s heap holds plain ints, (estimate << ORDER_BITS) | (ORDER_MASK - entry
+# number): the same order as (estimate, newest first) tuples, but compared as one int.
+ORDER_BITS: Final = 40
+ORDER_MASK: Final = (1 << ORDER_BITS) - 1
 # Children allowed to the first, relevant-moves-only phase of `CellsSearch.solve`.
 RELEVANT_BUDGET = 5000
 FIRST_BUDGET = 50_000  # the complete search's first try, before the portfolio
@@ -297,8 +301,14 @@ class CellsSearch:
                 break
         return piles, key, wanted
 
-    def part(self, index: int, p: tuple[int, ...], wanted: dict[int, int]) -> int:
-        """One tableau pile's or cell's share of `estimate`."""
+    def part(
+        self,
+        index: int,
+        p: tuple[int, ...],
+        wanted: dict[int, int],
+        memo: dict[tuple[int, ...], int],
+    ) -> int:
+        """One tableau pile's or cell's share of `estimate` (``memo`` as there)."""
         if self.is_cell[index]:
             return self.cell if p else 0
         if not p:
@@ -307,7 +317,10 @@ class CellsSearch:
         for u in wanted:
             if u in p:
                 buried += len(p) - 1 - p.index(u)
-        return BURIED * buried + self.disorder(p)
+        cost = memo.get(p)
+        if cost is None:
+            cost = memo[p] = self.disorder(p)
+        return BURIED * buried + cost
 
     def disorder(self, p: tuple[int, ...]) -> int:
         """A tableau pile's cards not built on the card below, and cards above a card that
@@ -351,7 +364,11 @@ class CellsSearch:
         buried = 0
         if memo is None:
             memo = {}
-        next_cards = wanted.keys()
+        # The next foundation cards as flags by card: one pass over each pile, with no
+        # dictionary look-up or method call per card (compiled, that is far cheaper).
+        is_next = self.no_takers[:]
+        for u in wanted:
+            is_next[u] = True
         for t in self.tableau:
             p = piles[t]
             if p:
@@ -359,18 +376,17 @@ class CellsSearch:
                 if cost is None:
                     cost = memo[p] = self.disorder(p)
                 score += cost
-                if not next_cards.isdisjoint(p):
-                    depth = len(p)
-                    n = nearest = 0
-                    for c in p:
-                        depth -= 1
-                        if c in wanted:
-                            buried += depth
-                            n += 1
-                            nearest = depth
-                    if next_in is not None:
-                        next_in[0][t] = n
-                        next_in[1][t] = nearest
+                depth = len(p)
+                n = nearest = 0
+                for c in p:
+                    depth -= 1
+                    if is_next[c]:
+                        buried += depth
+                        n += 1
+                        nearest = depth
+                if n and next_in is not None:
+                    next_in[0][t] = n
+                    next_in[1][t] = nearest
             else:
                 score -= EMPTY
         for r in self.reserves:
@@ -632,12 +648,15 @@ class CellsSearch:
         start_code = self.start_code
         shift = self.shift
         parents: dict[Hashable, tuple[Hashable, tuple[Move, ...]]] = {root_key: (None, ())}
-        # (estimate, tie-break: newest first, position or its parent, the move from the
-        # parent (None: the position is built), key, its next foundation cards, and
-        # `next_cards_in` of the parent, or of the built position (None: not known yet))
-        heap: list[tuple[int, int, Piles, Move | None, Key, dict[int, int], Counts | None]] = [
-            (self.estimate(root, root_wanted), 0, root, None, root_key, root_wanted, None)
+        # Entries by number: (position or its parent, the move from the parent (None: the
+        # position is built), key, its next foundation cards, and `next_cards_in` of the
+        # parent, or of the built position (None: not known yet)); the heap orders their
+        # numbers by estimate, newest first (see ORDER_BITS).
+        entries: list[tuple[Piles, Move | None, Key, dict[int, int], Counts | None]] = [
+            (root, None, root_key, root_wanted, None)
         ]
+        heap = [self.estimate(root, root_wanted) << ORDER_BITS | ORDER_MASK]
+        popped = entries[0]  # what a taken entry is replaced with (only frees memory)
         is_cell = self.is_cell
         is_tableau = self.is_tableau
         tab = self.tab
@@ -648,7 +667,6 @@ class CellsSearch:
         perf = time.perf_counter
         cell = self.cell
         nodes = 1
-        order = 0
         check = _CHECK_EVERY
 
         def line(k: Hashable, tail: list[Move]) -> tuple[Move, ...]:
@@ -660,7 +678,11 @@ class CellsSearch:
             return tuple(m for part in reversed(parts) for m in part)
 
         while heap:
-            score, _, piles, last, parent, wanted, next_in = pop(heap)
+            top = pop(heap)
+            score = top >> ORDER_BITS
+            number = ORDER_MASK - (top & ORDER_MASK)
+            piles, last, parent, wanted, next_in = entries[number]
+            entries[number] = popped
             # Next foundation cards per tableau pile (cards in cells are never buried).
             if last is not None and next_in is not None:
                 _, src, dst, n = last
@@ -731,21 +753,20 @@ class CellsSearch:
                         if k in parents:
                             continue  # seen before
                         parents[k] = (parent, tuple(played))
-                        order -= 1
                         if len(played) > 1:
                             child_wanted = self.wanted(new)  # in the usual order
                         child_in = [0] * len(new), [0] * len(new)
                         value = self.estimate(new, child_wanted, memo, child_in)
                         if verify and value != self.estimate(new, child_wanted):
                             raise AssertionError(f"estimate {value} after {move}")
-                        push(heap, (value, order, new, None, k, child_wanted, child_in))
+                        push(heap, value << ORDER_BITS | (ORDER_MASK - len(entries)))
+                        entries.append((new, None, k, child_wanted, child_in))
                         continue
                 if dead and k in dead:
                     continue
                 if k in parents:
                     continue  # seen before
                 parents[k] = (parent, (move,))
-                order -= 1
                 if n == 1:
                     # One card between two piles: the estimate's change, term by term.
                     value = score
@@ -773,14 +794,15 @@ class CellsSearch:
                     # Only the two piles changed: adjust the parent's estimate.
                     value = (
                         score
-                        + self.part(src, p[:-n], wanted)
-                        - self.part(src, p, wanted)
-                        + self.part(dst, d + p[-n:], wanted)
-                        - self.part(dst, d, wanted)
+                        + self.part(src, p[:-n], wanted, memo)
+                        - self.part(src, p, wanted, memo)
+                        + self.part(dst, d + p[-n:], wanted, memo)
+                        - self.part(dst, d, wanted, memo)
                     )
                 if verify:
                     self.check_child(piles, move, k, value, wanted)
-                push(heap, (value, order, piles, move, k, wanted, next_in))
+                push(heap, value << ORDER_BITS | (ORDER_MASK - len(entries)))
+                entries.append((piles, move, k, wanted, next_in))
         proven = exhaust_dead and not relevant_only
         return CellsResult(False, (), nodes, frozenset(parents) if proven else frozenset())
 
