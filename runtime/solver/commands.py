@@ -136,7 +136,7 @@ def cmd_compile_solver(args: argparse.Namespace) -> int:
         raise CommandError(f"cannot compile the solver: {error}") from None
     for path in written:
         print(f"wrote {path}")
-    print("the free-cell family's search now runs compiled (HELPDECK_PURE_SOLVER=1: pure)")
+    print("the solver's searches now run compiled (HELPDECK_PURE_SOLVER=1: pure)")
     return 0
 
 
@@ -160,5 +160,5 @@ def register(command: Callable[[str, Callable[[argparse.Namespace], int], str], 
     command(
         "compile-solver",
         cmd_compile_solver,
-        "optional: compile the free-cell search with mypyc (needs a C compiler)",
+        "optional: compile the solver's searches with mypyc (needs a C compiler)",
     )

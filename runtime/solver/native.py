@@ -1,13 +1,23 @@
-"""An optional compiled build of `runtime.solver.cells`, the free-cell family's search.
+"""Optional compiled builds of the solver's searches, made with mypyc (part of mypy).
 
-`cells.py` is plain, fully typed Python; ``helpdeck compile-solver`` compiles that same
-source with mypyc (part of mypy) into ``runtime/solver/_cells_native*.so``, which runs the
-search about twice as fast. Nothing depends on it: without a build (no C compiler, an
-Android package, a fresh clone) the pure module is used.
+``helpdeck compile-solver`` compiles the same plain, fully typed sources with mypyc:
 
-The build carries the SHA-256 of the source it was made from; a build whose digest does
-not match today's `cells.py` (the source was edited since) is ignored, so a stale binary
-never shadows the code. ``HELPDECK_PURE_SOLVER=1`` forces the pure module.
+- `cells.py`, the free-cell family's best-first search, into ``_cells_native*.so``;
+- the generic depth-first search, `depth_first.py` and the modules its loop spends its
+  time in (`DEPTH_FIRST_SOURCES`), together into ``_native_<module>*.so`` (one mypyc
+  group: their calls to each other are native). Each copy imports the other copies,
+  never the pure modules; `model.py` and `results.py` stay pure, so both builds share
+  their types.
+
+Each runs its search about twice as fast. Nothing depends on them: without a build (no C
+compiler, an Android package, a fresh clone) the pure modules are used.
+
+A build carries the SHA-256 of the sources it was made from; a build whose digest does
+not match today's sources (one was edited since) is ignored, so a stale binary never
+shadows the code. The depth-first build's digest also covers the engine, `model.py` and
+`results.py`: mypyc may inline their constants (``FACE_DOWN``). A partial build (a module
+missing or from another build) is ignored as a whole. ``HELPDECK_PURE_SOLVER=1`` forces
+the pure modules.
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -23,9 +34,20 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from runtime.solver import cells
+from runtime.solver import cells, depth_first
 
 NATIVE_NAME = "_cells_native"
+DEPTH_FIRST_SOURCES = (
+    "autoplay",
+    "keys",
+    "successors",
+    "stock",
+    "twins",
+    "deadlock",
+    "depth_first",
+)
+DEPTH_FIRST_PREFIX = "_native_"  # runtime/solver/_native_<source>
+_GROUP = f"runtime.solver.{DEPTH_FIRST_PREFIX}dfs"  # mypyc's shared library: _native_dfs__mypyc
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _ROOT = _PACKAGE_DIR.parent.parent
 
@@ -57,6 +79,52 @@ def cells_module() -> ModuleType:
     return compiled_cells() or cells
 
 
+def depth_first_digest() -> str:
+    """SHA-256 of the depth-first build's sources and of the modules it may inline from."""
+    runtime_dir = _PACKAGE_DIR.parent
+    paths = [_PACKAGE_DIR / f"{name}.py" for name in DEPTH_FIRST_SOURCES]
+    paths += [_PACKAGE_DIR / "model.py", _PACKAGE_DIR / "results.py"]
+    paths += sorted((runtime_dir / "engine").glob("*.py"))
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(f"{path.relative_to(runtime_dir).as_posix()}\0".encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+@cache
+def compiled_depth_first() -> ModuleType | None:
+    """The compiled `depth_first` when every module of the build is present and built
+    from today's sources."""
+    if os.environ.get("HELPDECK_PURE_SOLVER"):
+        return None
+    try:
+        modules = [
+            importlib.import_module(f"runtime.solver.{DEPTH_FIRST_PREFIX}{name}")
+            for name in DEPTH_FIRST_SOURCES
+        ]
+        digest = depth_first_digest()
+    except (ImportError, OSError):  # no build, or no sources to check it against
+        return None
+    if any(getattr(module, "SOURCE_SHA256", None) != digest for module in modules):
+        return None
+    return modules[-1]
+
+
+def depth_first_module() -> ModuleType:
+    """The depth-first search to run: the compiled build if usable, else `depth_first`."""
+    return compiled_depth_first() or depth_first
+
+
+def depth_first_files(directory: Path = _PACKAGE_DIR) -> list[Path]:
+    """The depth-first build's extension files in ``directory``."""
+    return sorted(
+        path
+        for suffix in (".so", ".pyd")
+        for path in directory.glob(f"{DEPTH_FIRST_PREFIX}*{suffix}")
+    )
+
+
 def built_files(directory: Path = _PACKAGE_DIR) -> list[Path]:
     """The compiled module's extension files in ``directory``."""
     return sorted(
@@ -65,48 +133,111 @@ def built_files(directory: Path = _PACKAGE_DIR) -> list[Path]:
 
 
 def build() -> list[Path]:
-    """Compile `cells.py` with mypyc next to it; returns the files written.
+    """Compile both searches with mypyc next to their sources; returns the files written."""
+    return build_cells() + build_depth_first()
 
-    Works on a scratch copy of the packages (mypyc type-checks what the module imports
-    and writes a build directory), then copies the extension modules back."""
+
+def build_cells() -> list[Path]:
+    """Compile `cells.py` with mypyc next to it; returns the files written."""
+    _require_mypyc()
+    source = Path(cells.__file__).read_text(encoding="utf-8")
+    digest = source_digest()
+    with tempfile.TemporaryDirectory(prefix="helpdeck-native-") as scratch:
+        work = _scratch_packages(Path(scratch))
+        target = work / "runtime" / "solver" / f"{NATIVE_NAME}.py"
+        target.write_text(_stamped(source, digest), encoding="utf-8")
+        _run_mypyc([sys.executable, "-m", "mypyc", str(target.relative_to(work))], work)
+        produced = built_files(work / "runtime" / "solver")
+        if not produced:
+            raise BuildError("mypyc wrote no extension module")
+        written = _install(produced, built_files())
+    compiled_cells.cache_clear()
+    return written
+
+
+def build_depth_first() -> list[Path]:
+    """Compile the depth-first search's modules with mypyc, as one group, next to them;
+    returns the files written."""
+    _require_mypyc()
+    digest = depth_first_digest()
+    with tempfile.TemporaryDirectory(prefix="helpdeck-native-") as scratch:
+        work = _scratch_packages(Path(scratch))
+        targets = []
+        for name in DEPTH_FIRST_SOURCES:
+            source = _native_imports((_PACKAGE_DIR / f"{name}.py").read_text(encoding="utf-8"))
+            target = work / "runtime" / "solver" / f"{DEPTH_FIRST_PREFIX}{name}.py"
+            target.write_text(_stamped(source, digest), encoding="utf-8")
+            targets.append(str(target.relative_to(work)))
+        setup = work / "setup_native.py"
+        setup.write_text(
+            "from mypyc.build import mypycify\n"
+            "from setuptools import setup\n\n"
+            f"setup(name='helpdeck-native', ext_modules=mypycify({targets!r},"
+            f" group_name={_GROUP!r}))\n",
+            encoding="utf-8",
+        )
+        _run_mypyc([sys.executable, setup.name, "build_ext", "--inplace"], work)
+        produced = depth_first_files(work / "runtime" / "solver")
+        if len(produced) <= len(DEPTH_FIRST_SOURCES):  # a module each and the group's library
+            raise BuildError("mypyc did not write every extension module")
+        written = _install(produced, depth_first_files())
+    compiled_depth_first.cache_clear()
+    return written
+
+
+def _native_imports(source: str) -> str:
+    """``source`` importing the compiled copies of the depth-first modules, not the pure
+    ones (a copy that imported a pure module would run it interpreted)."""
+    names = "|".join(DEPTH_FIRST_SOURCES)
+    rewritten = re.sub(
+        rf"^from runtime\.solver\.({names}) import",
+        rf"from runtime.solver.{DEPTH_FIRST_PREFIX}\1 import",
+        source,
+        flags=re.MULTILINE,
+    )
+    if re.search(rf"^\s*(from|import) runtime\.solver\.({names})\b", rewritten, re.MULTILINE):
+        raise BuildError("a depth-first module imports another in a form the build misses")
+    return rewritten
+
+
+def _require_mypyc() -> None:
     try:
         import mypyc  # noqa: F401
     except ImportError:
         raise BuildError("mypyc is not installed (pip install mypy)") from None
-    source = Path(cells.__file__).read_text(encoding="utf-8")
-    digest = source_digest()
-    with tempfile.TemporaryDirectory(prefix="helpdeck-native-") as scratch:
-        work = Path(scratch)
-        for package in ("runtime", "generated"):
-            shutil.copytree(
-                _ROOT / package,
-                work / package,
-                ignore=shutil.ignore_patterns("__pycache__", "*.so", "app", "help"),
-            )
-        if (_ROOT / "pyproject.toml").is_file():  # a source checkout: the same mypy settings
-            shutil.copy(_ROOT / "pyproject.toml", work / "pyproject.toml")
-        target = work / "runtime" / "solver" / f"{NATIVE_NAME}.py"
-        target.write_text(
-            f"{source}\n\n# The source this build was compiled from (see native.py).\n"
-            f'SOURCE_SHA256 = "{digest}"\n',
-            encoding="utf-8",
+
+
+def _scratch_packages(work: Path) -> Path:
+    """A scratch copy of the packages to compile in (mypyc type-checks what the modules
+    import and writes a build directory); returns ``work``."""
+    for package in ("runtime", "generated"):
+        shutil.copytree(
+            _ROOT / package,
+            work / package,
+            ignore=shutil.ignore_patterns("__pycache__", "*.so", "app", "help"),
         )
-        done = subprocess.run(
-            [sys.executable, "-m", "mypyc", str(target.relative_to(work))],
-            cwd=work,
-            capture_output=True,
-            text=True,
-        )
-        if done.returncode != 0:
-            tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
-            raise BuildError("mypyc failed:\n" + "\n".join(tail))
-        produced = built_files(work / "runtime" / "solver")
-        if not produced:
-            raise BuildError("mypyc wrote no extension module")
-        for old in built_files():
-            old.unlink()
-        written = []
-        for path in produced:
-            written.append(Path(shutil.copy(path, _PACKAGE_DIR / path.name)))
-    compiled_cells.cache_clear()
-    return written
+    if (_ROOT / "pyproject.toml").is_file():  # a source checkout: the same mypy settings
+        shutil.copy(_ROOT / "pyproject.toml", work / "pyproject.toml")
+    return work
+
+
+def _stamped(source: str, digest: str) -> str:
+    return (
+        f"{source}\n\n# The sources this build was compiled from (see native.py).\n"
+        f'SOURCE_SHA256 = "{digest}"\n'
+    )
+
+
+def _run_mypyc(command: list[str], work: Path) -> None:
+    done = subprocess.run(command, cwd=work, capture_output=True, text=True)
+    if done.returncode != 0:
+        tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
+        raise BuildError("mypyc failed:\n" + "\n".join(tail))
+
+
+def _install(produced: list[Path], old: list[Path]) -> list[Path]:
+    """Replace the old build's files with the new ones. Old files are unlinked, not
+    overwritten: a running process keeps the library it mapped."""
+    for path in old:
+        path.unlink()
+    return [Path(shutil.copy(path, _PACKAGE_DIR / path.name)) for path in produced]

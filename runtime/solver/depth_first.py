@@ -1,0 +1,226 @@
+"""Depth-first search with a transposition table: winnable, unwinnable, or unknown.
+
+Each node first plays every safe foundation move (see `model._safe_needs`) without
+branching, then tries the generated moves best first. A position whose canonical key was
+seen before is skipped: from the root, every reachable position is expanded at most once,
+so an exhausted search proves the deal unwinnable and every key it saw is dead.
+Face-down cards are known to the search ("thoughtful" solving, as Solvitaire does).
+
+This module and the solver modules it runs on are also compiled as they are by mypyc
+(see `native.py`): keep them fully typed.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import replace
+
+from runtime.engine.moves import Move
+from runtime.engine.rules import Goal
+from runtime.engine.state import State
+from runtime.solver.autoplay import autoplay_function
+from runtime.solver.deadlock import deadlock_function
+from runtime.solver.keys import KeyFunction, Piles, key_function
+from runtime.solver.model import Model, model_for
+from runtime.solver.results import DeadSet, SolveResult, Verdict
+from runtime.solver.stock import (
+    Action,
+    ActionGenerator,
+    StockPositions,
+    stock_move_generator,
+    stock_moves_supported,
+)
+from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
+from runtime.solver.twins import Twins, class_generator, twins_supported
+
+STOCK_SHARE = 0.5  # of a stock game's budget for the plain moves, before the stock moves
+_CHECK_EVERY = 64  # nodes between looks at the clock (a class expansion can be dear)
+
+
+class DepthFirst:
+    """One solver run over a private copy of the state (the caller's state is untouched)."""
+
+    def __init__(self, state: State) -> None:
+        self.state = state.clone()
+        self.model: Model = model_for(state.rules, state.base)
+        self.key: KeyFunction = key_function(self.model)
+        self.moves: Generator = (
+            fast_generator(self.model)
+            if fast_supported(self.model)
+            else engine_generator(self.model, state.clone())
+        )
+        self.stock_moves: ActionGenerator | None = (
+            stock_move_generator(self.model, self.moves)
+            if stock_moves_supported(self.model)
+            else None
+        )
+        self.autoplay = autoplay_function(self.model)
+        # Over stock moves the waste's top card is never automatic (a stock move takes it
+        # home): what is automatic then depends on the core alone, so a dominating
+        # position's children dominate the dominated one's, move for move.
+        self.stock_autoplay = autoplay_function(replace(self.model, waste_autoplay=False))
+        self.won = won_function(self.model, state)
+        self.dead_end = deadlock_function(self.model)
+        # Inside a search only where the stock does not cycle: a cycling stock keeps hosts
+        # available for most of a search (Saratoga seeds 11 and 52 over stock moves: no
+        # position pruned in 360,000 nodes, each node 27 % dearer), so there the root only.
+        self.dead_inside = self.dead_end if self.stock_moves is None else None
+        self.twins = Twins(self.model) if twins_supported(self.model) else None
+
+    def run(self, max_nodes: int, deadline: float | None, dead: DeadSet | None) -> SolveResult:
+        """Depth first over the plain moves; for a stock that cycles, only half the budget,
+        then again over the stock moves (`stock.py`), which order the search otherwise and
+        prune positions whose stock only stands further on (some deals fall to one, some to
+        the other; both are complete, so either may prove a deal lost)."""
+        if self.stock_moves is None:
+            return self.depth_first(self.moves, max_nodes, deadline, dead)
+        started = time.perf_counter()
+        half = None if deadline is None else started + (deadline - started) * STOCK_SHARE
+        root = self.state.clone()
+        # The plain search finds the easy wins, and short budgets (hints) end there: without
+        # twin classes, whose expansions cost about twice as much a node.
+        first = self.depth_first(
+            self.moves, int(max_nodes * STOCK_SHARE), half, dead, classes=False
+        )
+        if first.verdict is not Verdict.UNKNOWN:
+            return first
+        self.state = root
+        rest = max(max_nodes - first.nodes, 1)
+        second = self.depth_first(self.stock_moves, rest, deadline, dead, stock_places=True)
+        seconds = time.perf_counter() - started
+        return SolveResult(second.verdict, second.moves, first.nodes + second.nodes, seconds)
+
+    def depth_first(
+        self,
+        generate: ActionGenerator | Generator,
+        max_nodes: int,
+        deadline: float | None,
+        dead: DeadSet | None,
+        stock_places: bool = False,
+        classes: bool = True,
+    ) -> SolveResult:
+        """One search; with ``stock_places`` the transposition table is `StockPositions`
+        (sound only over stock moves: a deal alone would be dominated by its parent). With
+        twin hosts (`twins.py`) it stands on canonical positions only and expands each
+        class with its members' moves."""
+        twins = self.twins if classes else None
+        if twins is not None:
+            generate = class_generator(twins, generate)
+        state = self.state
+        apply, undo = state.apply, state.undo
+        key, won = self.key, self.won
+        dead_end, dead_inside = self.dead_end, self.dead_inside
+        autoplay = self.stock_autoplay if stock_places else self.autoplay
+        known_dead = dead.keys if dead is not None else set()
+        visited: set[Hashable] = set()
+        path: list[Move] = []
+        started = time.perf_counter()
+
+        def enter() -> int:
+            """Play safe moves from here, and the run moves to the class's canonical
+            position; how many were played."""
+            played = 0
+            while True:
+                move = autoplay(state.piles)
+                while move is not None:
+                    apply(move)
+                    path.append(move)
+                    played += 1
+                    move = autoplay(state.piles)
+                if twins is None:
+                    return played
+                runs = twins.normalize(state.piles)
+                if not runs:
+                    return played
+                for move in runs:
+                    apply(move)
+                    path.append(move)
+                played += len(runs)
+
+        def result(verdict: Verdict, nodes: int) -> SolveResult:
+            line = tuple(path) if verdict is Verdict.WINNABLE else ()
+            return SolveResult(verdict, line, nodes, time.perf_counter() - started)
+
+        root_played = enter()
+        if won(state.piles):
+            return result(Verdict.WINNABLE, 1)
+        places = StockPositions(self.model, key) if stock_places else None
+        if places is not None:
+            places.add_keys(known_dead)
+            if not places.visit(state.piles, state.redeals_left):
+                return result(Verdict.UNWINNABLE, 1)
+        else:
+            root_key = key(state.piles, state.redeals_left)
+            if root_key in known_dead:
+                return result(Verdict.UNWINNABLE, 1)
+            visited.add(root_key)
+        if dead_end is not None and dead_end(state.piles):
+            return result(Verdict.UNWINNABLE, 1)
+        frames: list[tuple[list[Action], int]] = [
+            (list(generate(state.piles, state.redeals_left)), 0)
+        ]
+        nodes = 1
+        while frames:
+            moves = frames[-1][0]
+            if not moves:
+                for _ in range(frames.pop()[1]):
+                    undo()
+                    path.pop()
+                continue
+            nodes += 1
+            if nodes % _CHECK_EVERY == 0 and (
+                nodes >= max_nodes or (deadline is not None and time.perf_counter() > deadline)
+            ):
+                return result(Verdict.UNKNOWN, nodes)
+            action = moves.pop()
+            if isinstance(action, Move):
+                apply(action)
+                path.append(action)
+                played = 1
+            else:  # a stock move: deals and redeals, then the waste card's move
+                for move in action:
+                    apply(move)
+                    path.append(move)
+                played = len(action)
+            played += enter()
+            piles = state.piles
+            if won(piles):
+                return result(Verdict.WINNABLE, nodes)
+            if places is not None:
+                fresh = places.visit(piles, state.redeals_left)
+            else:
+                k = key(piles, state.redeals_left)
+                fresh = k not in visited and k not in known_dead
+                if fresh:
+                    visited.add(k)
+            # A position with cards that can never move is lost (`deadlock.py`): it stays
+            # recorded, unexpanded, as an exhausted position would.
+            if not fresh or (dead_inside is not None and dead_inside(piles)):
+                for _ in range(played):
+                    undo()
+                    path.pop()
+                continue
+            frames.append((list(generate(piles, state.redeals_left)), played))
+        del root_played
+        if dead is not None:
+            dead.keys |= visited if places is None else places.keys()
+        return result(Verdict.UNWINNABLE, nodes)
+
+
+def won_function(model: Model, state: State) -> Callable[[Piles], bool]:
+    goal = model.rules.goal
+    deck = model.rules.deck_size
+    if goal is Goal.ALL_TO_WASTE:
+        waste = model.layout.waste
+        return lambda piles: len(piles[waste]) == deck
+    if goal is Goal.ALL_TO_FOUNDATIONS:
+        f0, f1 = model.f0, model.f1
+        return lambda piles: sum(map(len, piles[f0:f1])) == deck
+    probe = state.clone()  # other goals: ask the engine
+
+    def won(piles: Piles) -> bool:
+        probe.piles = piles
+        return probe.is_won()
+
+    return won

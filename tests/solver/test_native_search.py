@@ -1,0 +1,110 @@
+"""The optional mypyc build of the depth-first search: the same search as the pure modules
+(verdicts, node counts, winning lines, dead keys), never used when stale or partial, and
+off on request. CI builds it (``helpdeck compile-solver``)."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+import pytest
+
+from runtime.engine import new_game
+from runtime.solver import depth_first, native
+from runtime.solver.results import DeadSet, Verdict
+from runtime.solver.search import solve
+
+# Deals the search wins, proves lost and gives up on, over stock moves, twin classes,
+# plain moves and the engine's own moves (Golf's, Spiderette's and Scorpion's rules).
+DEALS = [
+    ("saratoga", (0, 2, 15), 3000),
+    ("lady_jane", (3, 5, 6), 3000),
+    ("golf", (0, 1), 3000),
+    ("klondike", (0, 1, 2), 3000),
+    ("spiderette", (0, 1), 2000),
+    ("scorpion", (0, 1), 2000),
+]
+
+
+@pytest.fixture
+def compiled() -> ModuleType:
+    module = native.compiled_depth_first()
+    if module is None:
+        pytest.skip("the compiled solver is not built (helpdeck compile-solver)")
+    return module
+
+
+@pytest.mark.parametrize(("game", "seeds", "max_nodes"), DEALS)
+def test_compiled_search_is_the_same_search(
+    compiled: ModuleType, game: str, seeds: tuple[int, ...], max_nodes: int
+) -> None:
+    for seed in seeds:
+        state = new_game(game, None, seed)
+        pure_dead, fast_dead = DeadSet(), DeadSet()
+        pure = depth_first.DepthFirst(state).run(max_nodes, None, pure_dead)
+        fast = compiled.DepthFirst(state).run(max_nodes, None, fast_dead)
+        assert (fast.verdict, fast.nodes, fast.moves) == (pure.verdict, pure.nodes, pure.moves)
+        assert fast_dead.keys == pure_dead.keys
+        if fast.verdict is Verdict.WINNABLE:
+            for move in fast.moves:
+                state.play(move)
+            assert state.is_won()
+
+
+def test_solve_runs_the_compiled_search(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    searched: list[object] = []
+    search_class = compiled.DepthFirst
+
+    def recording(state: object) -> object:
+        searched.append(state)
+        return search_class(state)
+
+    monkeypatch.setattr(compiled, "DepthFirst", recording)
+    found = solve(new_game("saratoga", None, 0), max_nodes=3000)
+    assert len(searched) == 1 and found.verdict is Verdict.WINNABLE
+
+
+def test_a_stale_build_is_ignored(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    native.compiled_depth_first.cache_clear()
+    monkeypatch.setattr(native, "depth_first_digest", lambda: "0" * 64)  # a source was edited
+    try:
+        assert native.compiled_depth_first() is None
+        assert native.depth_first_module() is depth_first
+    finally:
+        native.compiled_depth_first.cache_clear()
+
+
+def test_a_partial_build_is_ignored(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    """One module from another build (an interrupted copy) disables them all."""
+    native.compiled_depth_first.cache_clear()
+    stock = pytest.importorskip(f"runtime.solver.{native.DEPTH_FIRST_PREFIX}stock")
+    monkeypatch.setattr(stock, "SOURCE_SHA256", "0" * 64)
+    try:
+        assert native.compiled_depth_first() is None
+    finally:
+        native.compiled_depth_first.cache_clear()
+
+
+def test_the_pure_search_on_request(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
+    native.compiled_depth_first.cache_clear()
+    monkeypatch.setenv("HELPDECK_PURE_SOLVER", "1")
+    try:
+        assert native.depth_first_module() is depth_first
+    finally:
+        native.compiled_depth_first.cache_clear()
+    monkeypatch.delenv("HELPDECK_PURE_SOLVER")
+    assert native.depth_first_module() is compiled
+
+
+def test_copies_import_the_compiled_copies() -> None:
+    source = "from runtime.solver.stock import Action\nfrom runtime.solver.model import Model\n"
+    assert native._native_imports(source) == (
+        f"from runtime.solver.{native.DEPTH_FIRST_PREFIX}stock import Action\n"
+        "from runtime.solver.model import Model\n"
+    )
+
+
+def test_an_import_the_build_cannot_rewrite_fails_the_build() -> None:
+    with pytest.raises(native.BuildError, match="imports another"):
+        native._native_imports("import runtime.solver.successors\n")
