@@ -301,26 +301,12 @@ class CellsSearch:
                 break
         return piles, key, wanted
 
-    def part(
-        self,
-        index: int,
-        p: tuple[int, ...],
-        wanted: dict[int, int],
-        memo: dict[tuple[int, ...], int],
-    ) -> int:
-        """One tableau pile's or cell's share of `estimate` (``memo`` as there)."""
-        if self.is_cell[index]:
-            return self.cell if p else 0
-        if not p:
-            return -EMPTY
-        buried = 0
-        for u in wanted:
-            if u in p:
-                buried += len(p) - 1 - p.index(u)
+    def disorder_of(self, p: tuple[int, ...], memo: dict[tuple[int, ...], int]) -> int:
+        """`disorder`, cached by pile in ``memo``."""
         cost = memo.get(p)
         if cost is None:
             cost = memo[p] = self.disorder(p)
-        return BURIED * buried + cost
+        return cost
 
     def disorder(self, p: tuple[int, ...]) -> int:
         """A tableau pile's cards not built on the card below, and cards above a card that
@@ -791,14 +777,23 @@ class CellsSearch:
                     else:
                         value += EMPTY
                 else:
-                    # Only the two piles changed: adjust the parent's estimate.
+                    # A run between two tableau piles: the next foundation cards below it
+                    # rise by n cards, those in the destination sink by n, and those in
+                    # the run keep their depth; only the two piles' disorder changes.
+                    in_run = 0
+                    for c in p[rest:]:
+                        if c in wanted:
+                            in_run += 1
                     value = (
                         score
-                        + self.part(src, p[:-n], wanted, memo)
-                        - self.part(src, p, wanted, memo)
-                        + self.part(dst, d + p[-n:], wanted, memo)
-                        - self.part(dst, d, wanted, memo)
+                        + BURIED * n * (counts[dst] - counts[src] + in_run)
+                        - self.disorder_of(p, memo)
+                        + (self.disorder_of(p[:rest], memo) if rest else -EMPTY)
                     )
+                    if d:
+                        value += self.disorder_of(d + p[rest:], memo) - self.disorder_of(d, memo)
+                    else:
+                        value += self.disorder_of(p[rest:], memo) + EMPTY
                 if verify:
                     self.check_child(piles, move, k, value, wanted)
                 push(heap, value << ORDER_BITS | (ORDER_MASK - len(entries)))
