@@ -265,6 +265,8 @@ class CellsSearch:
             p = piles[src]
             if p:
                 tops[p[-1]] = src
+        work: list[tuple[int, ...]] = []  # the piles as they change (copied at the first move)
+        own = False  # whether ``wanted`` is a copy of our own, to change in place
         moved = True
         while moved:
             moved = False
@@ -275,30 +277,35 @@ class CellsSearch:
                 need = needs[card]
                 if need is None:
                     continue
+                if not work:
+                    work = list(piles)
                 if need:
-                    home = {c for g in self.foundations for c in piles[g]}
+                    home = {c for g in self.foundations for c in work[g]}
                     if not home.issuperset(need):
                         continue
-                p = piles[src]
-                new = list(piles)
-                new[src] = p[:-1]
-                new[f] = piles[f] + p[-1:]
-                started = not piles[f]
-                piles = tuple(new)
+                p = work[src]
+                started = not work[f]
+                work[src] = p[:-1]
+                work[f] = work[f] + p[-1:]
                 played.append(one[src][f])
                 key ^= (p[-2] + 1 if len(p) > 1 else start_code[src]) << shift[card]
                 tops[card] = -1
                 if len(p) > 1:
                     tops[p[-2]] = src
                 if started:
-                    wanted = self.wanted(piles)  # the other first cards look elsewhere now
+                    wanted = self.wanted(tuple(work))  # the other first cards look elsewhere now
+                    own = True
                 else:
-                    wanted = dict(wanted)
+                    if not own:
+                        wanted = dict(wanted)
+                        own = True
                     del wanted[card]
                     if next_home[card] >= 0:
                         wanted[next_home[card]] = f
                 moved = True
                 break
+        if work:
+            piles = tuple(work)
         return piles, key, wanted
 
     def disorder_of(self, p: tuple[int, ...], memo: dict[tuple[int, ...], int]) -> int:
