@@ -7,6 +7,7 @@ from collections.abc import Callable
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import Move
 from runtime.solver.model import Cards, Model
+from runtime.solver.successors import transfers
 
 Piles = tuple[tuple[int, ...], ...]
 Autoplay = Callable[[Piles], Move | None]
@@ -42,6 +43,7 @@ def autoplay_function(model: Model) -> Autoplay:
         sources.append(model.layout.waste)
     f_hosts = model.foundation_hosts
     f_start = model.foundation_start
+    transfer = transfers(len(model.layout.kinds))
 
     def autoplay(piles: Piles) -> Move | None:
         tops: dict[int, int] = {}
@@ -80,7 +82,7 @@ def autoplay_function(model: Model) -> Autoplay:
                         home.update(piles[f])
                 if not home.issuperset(need):
                     continue
-            return Move.transfer(src, target)
+            return transfer.get(src, target, 1)
         return None
 
     return autoplay

@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 from runtime.engine.cards import FACE_DOWN
 from runtime.engine.moves import Move
@@ -23,6 +24,20 @@ DEFAULT_MAX_NODES = 200_000
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """The searches allocate millions of small tuples and make no reference cycles: the
+    cyclic collector would only re-scan them (free-cell search: about 5 % of the time, 10 %
+    of the mean; depth-first, compiled: about 3 % of its instructions)."""
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if collecting:
+            gc.enable()
+
+
 def _solve_cells(
     state: State,
     model: Model,
@@ -33,15 +48,8 @@ def _solve_cells(
     started = time.perf_counter()
     run = cells_module().cells_search(model).solve
     known = dead.keys if dead is not None else set()
-    # The search allocates millions of small tuples and makes no reference cycles: the
-    # cyclic collector would only re-scan them (about 5 % of the time, 10 % of the mean).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
+    with _collector_paused():
         found = run(state.piles, max_nodes, deadline, known, dead is not None)
-    finally:
-        if collecting:
-            gc.enable()
     seconds = time.perf_counter() - started
     if found.won is None:
         return SolveResult(Verdict.UNKNOWN, (), found.nodes, seconds)
@@ -70,7 +78,8 @@ def solve(
         and all(c < FACE_DOWN for p in state.piles for c in p)
     ):
         return _solve_cells(state, model, max_nodes, deadline, dead)
-    found: SolveResult = depth_first_module().DepthFirst(state).run(max_nodes, deadline, dead)
+    with _collector_paused():
+        found: SolveResult = depth_first_module().DepthFirst(state).run(max_nodes, deadline, dead)
     return found
 
 

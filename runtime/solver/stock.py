@@ -16,19 +16,20 @@ at its first reach.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
+from typing import Final
 
 from runtime.engine.cards import CARD_MASK, FACE_DOWN
 from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
 from runtime.engine.rules import Goal, StockEnd, StockTarget
 from runtime.solver.model import Model
-from runtime.solver.successors import Generator, fast_supported
+from runtime.solver.successors import Generator, fast_supported, transfers
 
 Piles = tuple[tuple[int, ...], ...]
 # A search step: one move, or a stock move (deals and redeals, then a waste card's move).
 Action = Move | tuple[Move, ...]
 ActionGenerator = Callable[[Piles, int], list[Action]]
 
-_T = MoveKind.TRANSFER
+_T: Final = MoveKind.TRANSFER
 
 
 def stock_cycles(model: Model) -> bool:
@@ -71,6 +72,7 @@ def stock_move_generator(model: Model, generate: Generator) -> ActionGenerator:
     capacity = model.rules.reserve_capacity
     sym_r = model.reserves_symmetric
     count = len(model.layout.kinds)
+    transfer = transfers(count)
     foundation_kind = [f0 <= i < f1 for i in range(count)]
     # Moves the plain order tries after a deal: play-back and moves to a reserve.
     late = [
@@ -150,13 +152,13 @@ def stock_move_generator(model: Model, generate: Generator) -> ActionGenerator:
             seen[place] = True
             homes, others = of(cycle[place - 1])
             if not lead:
-                now.extend(Move(_T, waste, dst, 1) for dst in others)
-                high.extend(Move(_T, waste, dst, 1) for dst in homes)
+                now.extend(transfer.get(waste, dst, 1) for dst in others)
+                high.extend(transfer.get(waste, dst, 1) for dst in homes)
                 return
             for dst in homes:
-                home_moves.append((*lead, Move(_T, waste, dst, 1)))
+                home_moves.append((*lead, transfer.get(waste, dst, 1)))
             for dst in others:
-                other_moves.append((*lead, Move(_T, waste, dst, 1)))
+                other_moves.append((*lead, transfer.get(waste, dst, 1)))
 
         place = len(piles[waste])
         lead: tuple[Move, ...] = ()

@@ -13,6 +13,8 @@ Moves come back in ascending preference so the search can `pop()` the best one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
+from typing import Final
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
@@ -23,7 +25,7 @@ from runtime.solver.model import Model
 Piles = tuple[tuple[int, ...], ...]
 Generator = Callable[[Piles, int], list[Move]]
 
-_T = MoveKind.TRANSFER
+_T: Final = MoveKind.TRANSFER
 
 # Preference scores (higher is tried first).
 TO_FOUNDATION = 90
@@ -46,6 +48,30 @@ BURIES = -15
 
 def _first(item: tuple[int, Move]) -> int:
     return item[0]
+
+
+class Transfers:
+    """Transfer moves made once and reused. A `Move` is a NamedTuple, whose constructor runs
+    as interpreted Python even when called from the compiled build (`native.py`): there a
+    generated move cost several times its look-up here."""
+
+    def __init__(self, piles: int) -> None:
+        self.piles = piles
+        self.made: list[Move | None] = [None] * (piles * piles * (DECK_SIZE + 1))
+
+    def get(self, src: int, dst: int, n: int) -> Move:
+        """``Move(TRANSFER, src, dst, n)``, for ``n`` up to a deck's cards."""
+        i = (src * self.piles + dst) * (DECK_SIZE + 1) + n
+        move = self.made[i]
+        if move is None:
+            move = self.made[i] = Move(_T, src, dst, n)
+        return move
+
+
+@cache
+def transfers(piles: int) -> Transfers:
+    """The shared moves between ``piles`` piles."""
+    return Transfers(piles)
 
 
 def fast_supported(model: Model) -> bool:
@@ -101,8 +127,12 @@ def fast_generator(model: Model) -> Generator:
     capacity = rules.reserve_capacity
     sym_t = model.tableau_symmetric
     sym_r = model.reserves_symmetric
-    limit_kind = model.group_limit
-    group_kind = model.group_move
+    # Looked up once: an enum member's look-up is dear in the compiled build.
+    no_limit = model.group_limit is GroupLimit.NONE
+    limit_by_reserves = model.group_limit is GroupLimit.FREE_RESERVES
+    one_card = model.group_move is GroupMove.ONE
+    build_groups = model.group_move is GroupMove.BUILD
+    transfer = transfers(len(layout.kinds))
     deals_to_tableau = rules.stock_target is StockTarget.TABLEAU
     waste_capacity = rules.waste_capacity  # the stock waits while the waste is full
     stock_sources_waste = waste >= 0 and not waste_builds
@@ -145,9 +175,9 @@ def fast_generator(model: Model) -> Generator:
                     free_reserves.append(r)
         else:
             n_free = sum(1 for r in reserves if not piles[r])
-        if limit_kind is GroupLimit.NONE:
+        if no_limit:
             limit = limit_empty = DECK_SIZE
-        elif limit_kind is GroupLimit.FREE_RESERVES:
+        elif limit_by_reserves:
             limit = limit_empty = n_free + 1
         else:
             limit = (n_free + 1) << len(empties)
@@ -203,13 +233,13 @@ def fast_generator(model: Model) -> Generator:
                         bonus = EMPTIES
                     elif pile[-2] >= FACE_DOWN:
                         bonus = REVEALS
-                    add((TO_FOUNDATION + bonus, Move(_T, t, f, 1)))
+                    add((TO_FOUNDATION + bonus, transfer.get(t, f, 1)))
             if waste_builds:
                 w = piles[waste]
                 if w and waste_table is not None and waste_table[w[-1] * DECK_SIZE + top]:
-                    add((TO_WASTE, Move(_T, t, waste, 1)))
+                    add((TO_WASTE, transfer.get(t, waste, 1)))
             if tab is not None:
-                if group_kind is GroupMove.ONE:
+                if one_card:
                     group = 1
                 else:
                     group = 1
@@ -217,10 +247,7 @@ def fast_generator(model: Model) -> Generator:
                         lower = pile[-group - 1]
                         if lower >= FACE_DOWN:
                             break
-                        if (
-                            group_kind is GroupMove.BUILD
-                            and not tab[lower * DECK_SIZE + pile[-group]]
-                        ):
+                        if build_groups and not tab[lower * DECK_SIZE + pile[-group]]:
                             break
                         group += 1
                 for n in range(1, min(group, limit) + 1):
@@ -229,31 +256,31 @@ def fast_generator(model: Model) -> Generator:
                         d = top_at.get(lower, -1)
                         if d >= 0 and d != t:
                             score = BUILD + _source_bonus(pile, n) + dig(t, n) + bury(d)
-                            add((score, Move(_T, t, d, n)))
+                            add((score, transfer.get(t, d, n)))
                 if empty_targets and t_start is not None:
                     most = min(group, limit_empty, height - 1)
                     for n in range(1, most + 1):
                         if t_start[pile[-n]]:
                             score = TO_EMPTY + _source_bonus(pile, n) + dig(t, n)
                             for d in empty_targets:
-                                add((score, Move(_T, t, d, n)))
+                                add((score, transfer.get(t, d, n)))
             for r in free_reserves:
-                add((TO_RESERVE + _source_bonus(pile, 1) + dig(t, 1), Move(_T, t, r, 1)))
+                add((TO_RESERVE + _source_bonus(pile, 1) + dig(t, 1), transfer.get(t, r, 1)))
 
         # Single-card sources: reserves, the waste, a face-up stock card, foundations.
         def single(src: int, card: int, base: int, to_foundation: bool) -> None:
             if to_foundation:
                 f = foundation_for(card)
                 if f >= 0:
-                    add((TO_FOUNDATION + 5, Move(_T, src, f, 1)))
+                    add((TO_FOUNDATION + 5, transfer.get(src, f, 1)))
             if tab is not None:
                 for lower in hosts[card]:
                     d = top_at.get(lower, -1)
                     if d >= 0:
-                        add((base + bury(d), Move(_T, src, d, 1)))
+                        add((base + bury(d), transfer.get(src, d, 1)))
                 if empty_targets and t_start is not None and t_start[card]:
                     for d in empty_targets:
-                        add((min(base, TO_EMPTY + 5), Move(_T, src, d, 1)))
+                        add((min(base, TO_EMPTY + 5), transfer.get(src, d, 1)))
 
         for r in reserves:
             p = piles[r]
@@ -264,7 +291,7 @@ def fast_generator(model: Model) -> Generator:
             if p:
                 single(waste, p[-1], FROM_WASTE, has_foundations)
                 for r in free_reserves:
-                    add((TO_RESERVE - 2, Move(_T, waste, r, 1)))
+                    add((TO_RESERVE - 2, transfer.get(waste, r, 1)))
         stock = piles[0]
         if stock and stock[-1] < FACE_DOWN:
             single(0, stock[-1], FROM_WASTE, has_foundations)

@@ -29,19 +29,20 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import Final
 
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import GroupLimit, GroupMove
 from runtime.solver.model import Model
 from runtime.solver.stock import Action
-from runtime.solver.successors import fast_supported
+from runtime.solver.successors import fast_supported, transfers
 
 Piles = tuple[tuple[int, ...], ...]
 Link = tuple[int, int]  # (run head card, the other host it may move to)
 MAX_FREE_LINKS = 5  # a class of 2 ** 5 members at most; larger ones are left as they are
 
-_T = MoveKind.TRANSFER
+_T: Final = MoveKind.TRANSFER
 _VALUES = 2 * FACE_DOWN  # card values, face-down ones included
 NOT_BUILT = -2
 NO_TWIN = -1
@@ -78,6 +79,7 @@ class Twins:
         tab = model.tables.tableau
         assert tab is not None
         self.tableau = range(model.t0, model.t1)
+        self.transfer = transfers(len(model.layout.kinds))
         other = [
             {h: next(o for o in model.hosts[c] if o != h) for h in model.hosts[c]}
             if len(model.hosts[c]) == 2
@@ -175,11 +177,12 @@ class Twins:
             if head in p:
                 i = p.index(head)
                 alt = self.other[head][p[i - 1]]
-                b = next(d for d in self.tableau if piles[d] and piles[d][-1] == alt)
-                new = list(piles)
-                new[b] = piles[b] + p[i:]
-                new[t] = p[:i]
-                return tuple(new), Move(_T, t, b, len(p) - i)
+                for b in self.tableau:
+                    if piles[b] and piles[b][-1] == alt:
+                        new = list(piles)
+                        new[b] = piles[b] + p[i:]
+                        new[t] = p[:i]
+                        return tuple(new), self.transfer.get(t, b, len(p) - i)
         raise ValueError(f"no free run headed by {head}")
 
 
