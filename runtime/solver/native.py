@@ -14,10 +14,10 @@ compiler, an Android package, a fresh clone) the pure modules are used.
 
 A build carries the SHA-256 of the sources it was made from; a build whose digest does
 not match today's sources (one was edited since) is ignored, so a stale binary never
-shadows the code. The depth-first build's digest also covers the engine, `model.py` and
-`results.py`: mypyc may inline their constants (``FACE_DOWN``). A partial build (a module
-missing or from another build) is ignored as a whole. ``HELPDECK_PURE_SOLVER=1`` forces
-the pure modules.
+shadows the code. The depth-first build's digest also covers every project module its
+sources import, directly or not (the engine, `model.py`, `results.py`): mypyc may inline
+their constants (``FACE_DOWN``). A partial build (a module missing or from another
+build) is ignored as a whole. ``HELPDECK_PURE_SOLVER=1`` forces the pure modules.
 """
 
 from __future__ import annotations
@@ -49,6 +49,12 @@ DEPTH_FIRST_SOURCES = (
 DEPTH_FIRST_PREFIX = "_native_"  # runtime/solver/_native_<source>
 _GROUP = f"runtime.solver.{DEPTH_FIRST_PREFIX}dfs"  # mypyc's shared library: _native_dfs__mypyc
 _PACKAGE_DIR = Path(__file__).resolve().parent
+# "from runtime.x import a, b" (a and b may be modules) or "import runtime.x", anywhere.
+_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(runtime[\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)"
+    r"|import[ \t]+(runtime[\w.]*))",
+    re.MULTILINE,
+)
 _ROOT = _PACKAGE_DIR.parent.parent
 
 
@@ -80,16 +86,30 @@ def cells_module() -> ModuleType:
 
 
 def depth_first_digest() -> str:
-    """SHA-256 of the depth-first build's sources and of the modules it may inline from."""
-    runtime_dir = _PACKAGE_DIR.parent
-    paths = [_PACKAGE_DIR / f"{name}.py" for name in DEPTH_FIRST_SOURCES]
-    paths += [_PACKAGE_DIR / "model.py", _PACKAGE_DIR / "results.py"]
-    paths += sorted((runtime_dir / "engine").glob("*.py"))
+    """SHA-256 of the depth-first build's sources and of every project module they import."""
     digest = hashlib.sha256()
-    for path in paths:
-        digest.update(f"{path.relative_to(runtime_dir).as_posix()}\0".encode())
+    for name, path in sorted(_depth_first_inputs().items()):
+        digest.update(f"{name}\0".encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def _depth_first_inputs() -> dict[str, Path]:
+    """The compiled modules and the ``runtime`` modules they import, directly or not, by
+    name: mypyc may have inlined their constants (``FACE_DOWN``) into the build."""
+    root = _PACKAGE_DIR.parent.parent
+    found: dict[str, Path] = {}
+    todo = [f"runtime.solver.{name}" for name in DEPTH_FIRST_SOURCES]
+    while todo:
+        name = todo.pop()
+        path = root.joinpath(*name.split(".")).with_suffix(".py")
+        if name in found or not path.is_file():  # seen, or a package
+            continue
+        found[name] = path
+        for module, names, imported in _IMPORT.findall(path.read_text(encoding="utf-8")):
+            todo.append(module or imported)
+            todo.extend(f"{module}.{word}" for word in re.findall(r"\w+", names))
+    return found
 
 
 @cache

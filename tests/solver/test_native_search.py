@@ -97,6 +97,17 @@ def test_the_pure_search_on_request(compiled: ModuleType, monkeypatch: pytest.Mo
     assert native.depth_first_module() is compiled
 
 
+def test_the_digest_covers_what_the_build_may_inline() -> None:
+    """Every project module the compiled sources import, directly or not: mypyc inlines
+    constants such as the engine's FACE_DOWN."""
+    inputs = native._depth_first_inputs()
+    for name in native.DEPTH_FIRST_SOURCES:
+        assert f"runtime.solver.{name}" in inputs
+    assert "runtime.engine.cards" in inputs and "runtime.solver.model" in inputs
+    assert "runtime.engine.shuffle" in inputs  # through the engine's state.py
+    assert "runtime.solver.cells" not in inputs
+
+
 def test_copies_import_the_compiled_copies() -> None:
     source = "from runtime.solver.stock import Action\nfrom runtime.solver.model import Model\n"
     assert native._native_imports(source) == (
