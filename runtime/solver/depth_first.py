@@ -33,8 +33,10 @@ from runtime.solver.stock import (
 )
 from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
 from runtime.solver.twins import Twins, class_generator, twins_supported
+from runtime.solver.widening import WIDTHS, widen
 
 STOCK_SHARE = 0.5  # of a stock game's budget for the plain moves, before the stock moves
+EASY_SHARE = 0.1  # of a cycling stock's budget for a first plain search, before widening
 _CHECK_EVERY = 64  # nodes between looks at the clock (a class expansion can be dear)
 
 
@@ -69,27 +71,57 @@ class DepthFirst:
         self.twins = Twins(self.model) if twins_supported(self.model) else None
 
     def run(self, max_nodes: int, deadline: float | None, dead: DeadSet | None) -> SolveResult:
-        """Depth first over the plain moves; for a stock that cycles, only half the budget,
-        then again over the stock moves (`stock.py`), which order the search otherwise and
-        prune positions whose stock only stands further on (some deals fall to one, some to
-        the other; both are complete, so either may prove a deal lost)."""
+        """Depth first over the plain moves. For a stock that cycles: first a short plain
+        search for the easy wins, then narrowed searches over the stock moves (iterative
+        widening, `widening.py`), then the complete searches with what is left: the plain
+        moves for half of it, then the stock moves (`stock.py`), which order the search
+        otherwise and prune positions whose stock only stands further on (some deals fall
+        to one, some to the other; both are complete, so either may prove a deal lost)."""
         if self.stock_moves is None:
             return self.depth_first(self.moves, max_nodes, deadline, dead)
         started = time.perf_counter()
-        half = None if deadline is None else started + (deadline - started) * STOCK_SHARE
         root = self.state.clone()
-        # The plain search finds the easy wins, and short budgets (hints) end there: without
-        # twin classes, whose expansions cost about twice as much a node.
-        first = self.depth_first(
-            self.moves, int(max_nodes * STOCK_SHARE), half, dead, classes=False
+
+        def at(share: float) -> float | None:
+            return None if deadline is None else started + (deadline - started) * share
+
+        # Without twin classes, whose expansions cost about twice as much a node.
+        easy = self.depth_first(
+            self.moves, int(max_nodes * EASY_SHARE), at(EASY_SHARE), dead, classes=False
         )
+        if easy.verdict is not Verdict.UNKNOWN:
+            return easy
+
+        def narrowed_search(
+            generate: ActionGenerator, budget: int, stop: float | None
+        ) -> SolveResult:
+            self.state = root.clone()
+            return self.depth_first(generate, budget, stop, None, stock_places=True)
+
+        won, spent = widen(
+            narrowed_search, self.stock_moves, max_nodes, (started, deadline), EASY_SHARE
+        )
+        spent += easy.nodes
+        if won is not None:
+            return SolveResult(won.verdict, won.moves, spent, time.perf_counter() - started)
+        self.state = root.clone()
+        widened = EASY_SHARE + sum(share for _, share in WIDTHS)
+        left = max(max_nodes - spent, 1)
+        first = self.depth_first(
+            self.moves,
+            int(left * STOCK_SHARE),
+            at(widened + (1 - widened) * STOCK_SHARE),
+            dead,
+            classes=False,
+        )
+        spent += first.nodes
         if first.verdict is not Verdict.UNKNOWN:
-            return first
+            return SolveResult(first.verdict, first.moves, spent, time.perf_counter() - started)
         self.state = root
-        rest = max(max_nodes - first.nodes, 1)
+        rest = max(max_nodes - spent, 1)
         second = self.depth_first(self.stock_moves, rest, deadline, dead, stock_places=True)
         seconds = time.perf_counter() - started
-        return SolveResult(second.verdict, second.moves, first.nodes + second.nodes, seconds)
+        return SolveResult(second.verdict, second.moves, spent + second.nodes, seconds)
 
     def depth_first(
         self,

@@ -1,0 +1,61 @@
+"""Iterative widening (`widening.py`): narrowed searches only ever add wins."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from runtime.engine.moves import DEAL
+from runtime.solver.results import SolveResult, Verdict
+from runtime.solver.widening import WIDTHS, Piles, narrowed, widen
+
+_NO_PILES: Piles = ()
+
+
+def test_narrowed_keeps_the_most_preferred_moves_in_order() -> None:
+    def generate(piles: Piles, redeals_left: int) -> list[int]:
+        return [1, 2, 3, 4, 5]
+
+    assert narrowed(generate, 1)(_NO_PILES, 0) == [5]
+    assert narrowed(generate, 3)(_NO_PILES, 0) == [3, 4, 5]
+    assert narrowed(generate, 9)(_NO_PILES, 0) == [1, 2, 3, 4, 5]
+
+
+def _fake_search(
+    verdicts: list[Verdict], widths: list[int], budgets: list[int]
+) -> Callable[[Callable[[Piles, int], list[int]], int, float | None], SolveResult]:
+    """A search that answers ``verdicts`` in turn and notes how wide and long each run was."""
+
+    def search(
+        generate: Callable[[Piles, int], list[int]], budget: int, stop: float | None
+    ) -> SolveResult:
+        widths.append(len(generate(_NO_PILES, 0)))
+        budgets.append(budget)
+        verdict = verdicts[len(widths) - 1]
+        line = (DEAL,) if verdict is Verdict.WINNABLE else ()
+        return SolveResult(verdict, line, nodes=10 * len(widths))
+
+    return search
+
+
+def _ten_moves(piles: Piles, redeals_left: int) -> list[int]:
+    return list(range(10))
+
+
+def test_an_exhausted_narrow_search_is_not_a_loss() -> None:
+    widths: list[int] = []
+    budgets: list[int] = []
+    search = _fake_search([Verdict.UNWINNABLE] * len(WIDTHS), widths, budgets)
+    found, spent = widen(search, _ten_moves, 1000, (0.0, None), 0.0)
+    assert found is None  # nothing proven: the caller runs the complete search
+    assert widths == [width for width, _ in WIDTHS]
+    assert budgets == [int(1000 * share) for _, share in WIDTHS]
+    assert spent == sum(10 * (i + 1) for i in range(len(WIDTHS)))
+
+
+def test_the_first_win_ends_widening_and_counts_every_node() -> None:
+    widths: list[int] = []
+    search = _fake_search([Verdict.UNKNOWN, Verdict.WINNABLE, Verdict.WINNABLE], widths, [])
+    found, spent = widen(search, _ten_moves, 1000, (0.0, None), 0.0)
+    assert found is not None and found.verdict is Verdict.WINNABLE and found.moves
+    assert widths == [1, 2]
+    assert found.nodes == spent == 10 + 20
