@@ -206,6 +206,12 @@ class CellsSearch:
         # A card that needs nothing more would go straight back home after play-back: the
         # child is its parent, so such play-back moves are not generated.
         self.bounces = tuple(need is not None and not need for need in needs)
+        # Every foundation move safe (building in suit): then no position `best_first`
+        # expands has a next foundation card on top (the root and every built child have
+        # had their safe moves played; a lazily built child's only new tops are its
+        # parent's), so it generates no foundation move there, and the order of
+        # ``wanted``, which orders those moves, does not matter.
+        self.all_safe = all(need is not None and not need for need in needs)
         # below[card]: the cards that go home before ``card`` on its foundation chain;
         # chain[card] names that chain and step[card] is how many cards go before it
         # (a chain is a path: every card has at most one foundation host).
@@ -438,12 +444,14 @@ class CellsSearch:
         wanted: dict[int, int],
         relevant_only: bool = False,
         next_in: Counts | None = None,
+        settled: bool = False,
     ) -> list[Move]:
         """Legal moves up to symmetry (one move to "an empty pile", "a free cell").
 
         ``relevant_only``: foundation play-back is left out, and a card goes to a free cell
         only when that looks useful (see below; a subset, for the first, incomplete phase of
-        `solve`). ``next_in``: `next_cards_in` of the position, when known."""
+        `solve`). ``next_in``: `next_cards_in` of the position, when known. ``settled``: no
+        next foundation card is on top (see `all_safe`): no foundation move to look for."""
         one = self.one
         hosts = self.hosts
         tab = self.tab
@@ -473,17 +481,19 @@ class CellsSearch:
             free_cell = -1
         if relevant_only:
             counts, depths = next_in or self.next_cards_in(piles, wanted)
-            # Tableau cards that would take a card from a cell.
-            takers = self.no_takers[:]
+            # Tableau cards that would take a card from a cell (read only with none).
+            takers = self.no_takers
             if n_free < len(self.reserves):
+                takers = takers[:]
                 for r in self.reserves:
                     if piles[r]:
                         for host in hosts[piles[r][-1]]:
                             takers[host] = True
-        for card, f in wanted.items():
-            t = tops[card]
-            if t >= 0:
-                out.append(one[t][f])
+        if not settled:
+            for card, f in wanted.items():
+                t = tops[card]
+                if t >= 0:
+                    out.append(one[t][f])
         if self.limit_none:
             limit = limit_empty = DECK_SIZE
         elif self.limit_free:
@@ -655,6 +665,7 @@ class CellsSearch:
         tab = self.tab
         below = self.below
         verify = self.verify_estimates
+        all_safe = self.all_safe
         memo: dict[tuple[int, ...], int] = {}
         push, pop = heapq.heappush, heapq.heappop
         perf = time.perf_counter
@@ -702,12 +713,18 @@ class CellsSearch:
                 next_in = self.next_cards_in(piles, wanted)
             if verify and next_in != self.next_cards_in(piles, wanted):
                 raise AssertionError(f"next foundation cards after {last}")
+            if (
+                verify
+                and all_safe
+                and any(piles[i][-1:] and piles[i][-1] in wanted for i in self.sources)
+            ):
+                raise AssertionError(f"a next foundation card on top after {last}")
             if nodes >= check:
                 check = nodes + _CHECK_EVERY
                 if nodes >= max_nodes or (deadline is not None and perf() > deadline):
                     return CellsResult(None, (), nodes)
             counts = next_in[0]
-            for move in self.generate(piles, wanted, relevant_only, next_in):
+            for move in self.generate(piles, wanted, relevant_only, next_in, all_safe):
                 nodes += 1
                 _, src, dst, n = move
                 p = piles[src]
@@ -746,7 +763,7 @@ class CellsSearch:
                         if k in parents:
                             continue  # seen before
                         parents[k] = (parent, tuple(played))
-                        if len(played) > 1:
+                        if len(played) > 1 and not all_safe:
                             child_wanted = self.wanted(new)  # in the usual order
                         child_in = [0] * len(new), [0] * len(new)
                         value = self.estimate(new, child_wanted, memo, child_in)
