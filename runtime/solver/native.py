@@ -124,7 +124,9 @@ def compiled_depth_first() -> ModuleType | None:
             for name in DEPTH_FIRST_SOURCES
         ]
         digest = depth_first_digest()
-    except (ImportError, OSError):  # no build, or no sources to check it against
+    # No build, no sources to check it against, or a stale build that cannot even load
+    # (an engine name it imports at load time is gone).
+    except Exception:
         return None
     if any(getattr(module, "SOURCE_SHA256", None) != digest for module in modules):
         return None

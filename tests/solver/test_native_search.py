@@ -86,6 +86,20 @@ def test_a_partial_build_is_ignored(compiled: ModuleType, monkeypatch: pytest.Mo
         native.compiled_depth_first.cache_clear()
 
 
+def test_a_build_that_fails_to_load_is_ignored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stale build's load-time look-up of an engine name that is gone."""
+
+    def failing(name: str) -> ModuleType:
+        raise AttributeError("MoveKind has no attribute TRANSFER")
+
+    native.compiled_depth_first.cache_clear()
+    monkeypatch.setattr(native.importlib, "import_module", failing)
+    try:
+        assert native.depth_first_module() is depth_first
+    finally:
+        native.compiled_depth_first.cache_clear()
+
+
 def test_the_pure_search_on_request(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
     native.compiled_depth_first.cache_clear()
     monkeypatch.setenv("HELPDECK_PURE_SOLVER", "1")
