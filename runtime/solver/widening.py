@@ -6,8 +6,8 @@ A depth-first search commits to its first choices: a winnable deal whose winning
 leaves the preferred path early can sit unknown under millions of nodes spent below one
 bad early move. A search that tries only the best k moves of every position reaches the
 end of a line quickly and comes back to the root often, so it finds the lines that follow
-the move ordering closely (Saratoga: most of the deals the complete search leaves unknown
-at 100,000 nodes are won this way within a few thousand; see docs/solver.md).
+the move ordering closely (Saratoga: some deals the complete searches leave unknown at
+100,000 nodes are won this way within a few thousand; see docs/solver.md).
 
 Sound: a narrowed search plays only legal moves, so a line it wins with is a winning line.
 It proves nothing otherwise (it left moves untried), so its "exhausted" is not a loss: the
