@@ -207,10 +207,12 @@ class CellsSearch:
         # child is its parent, so such play-back moves are not generated.
         self.bounces = tuple(need is not None and not need for need in needs)
         # Every foundation move safe (building in suit): then no position `best_first`
-        # expands has a next foundation card on top (the root and every built child have
-        # had their safe moves played; a lazily built child's only new tops are its
-        # parent's), so it generates no foundation move there, and the order of
-        # ``wanted``, which orders those moves, does not matter.
+        # expands has a next foundation card on top. The root and every built child have
+        # had their safe moves played; a lazily built child has two new tops, the moved
+        # card (a top of its parent, so not one) and the source's new top (not one either,
+        # or the child would have been built and autoplayed), with the same next cards.
+        # So it generates no foundation move there, and the order of ``wanted``, which
+        # orders those moves, does not matter.
         self.all_safe = all(need is not None and not need for need in needs)
         # below[card]: the cards that go home before ``card`` on its foundation chain;
         # chain[card] names that chain and step[card] is how many cards go before it
