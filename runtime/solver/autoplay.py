@@ -1,4 +1,7 @@
-"""Safe foundation moves: the search plays them without branching (see `model._safe_needs`)."""
+"""Safe foundation moves: the search plays them without branching (see `model._safe_needs`).
+
+Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
+"""
 
 from __future__ import annotations
 

@@ -23,6 +23,8 @@ are the only ways a card leaves a pile: the fast generator's rules (no covering 
 refills, no stock dealt to the tableau), one deck, foundations built as chains, reserves
 that take nothing and a waste nobody builds on; the stock may deal onto reserves (that
 only buries more).
+
+Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
 
 from __future__ import annotations

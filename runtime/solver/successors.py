@@ -8,6 +8,8 @@ random play-outs. Rules it does not cover (piles covered by other piles) use the
 own `legal_moves` through `engine_generator`, scored the same way.
 
 Moves come back in ascending preference so the search can `pop()` the best one.
+
+Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
 
 from __future__ import annotations

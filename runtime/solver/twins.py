@@ -23,6 +23,8 @@ two positions with the same core have the same free links, member for member.
 
 Only where each card has at most two tableau hosts in such blocks, any built run may move
 as a group, whatever its length, and the fast generator models the rules.
+
+Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
 
 from __future__ import annotations
