@@ -14,9 +14,9 @@ compiler, an Android package, a fresh clone) the pure modules are used.
 
 A build carries the SHA-256 of the sources it was made from; a build whose digest does
 not match today's sources (one was edited since) is ignored, so a stale binary never
-shadows the code. The depth-first build's digest also covers every project module its
-sources import, directly or not (the engine, `model.py`, `results.py`): mypyc may inline
-their constants (``FACE_DOWN``). A partial build (a module missing or from another
+shadows the code. Each digest also covers every project module the build's sources
+import, directly or not (the engine, `model.py`, `results.py`): mypyc may inline their
+constants (``FACE_DOWN``). A partial build (a module missing or from another
 build) is ignored as a whole. ``HELPDECK_PURE_SOLVER=1`` forces the pure modules.
 """
 
@@ -63,12 +63,14 @@ class BuildError(Exception):
 
 
 def source_digest() -> str:
-    return hashlib.sha256(Path(cells.__file__).read_bytes()).hexdigest()
+    """SHA-256 of `cells.py` and of every project module it imports (see `_inputs`)."""
+    return _digest(("cells",))
 
 
 @cache
 def compiled_cells() -> ModuleType | None:
-    """The compiled module when it is present and built from today's `cells.py`."""
+    """The compiled module when it is present and built from today's `cells.py` (and
+    the modules it imports)."""
     if os.environ.get("HELPDECK_PURE_SOLVER"):
         return None
     try:
@@ -87,19 +89,27 @@ def cells_module() -> ModuleType:
 
 def depth_first_digest() -> str:
     """SHA-256 of the depth-first build's sources and of every project module they import."""
+    return _digest(DEPTH_FIRST_SOURCES)
+
+
+def _digest(sources: tuple[str, ...]) -> str:
     digest = hashlib.sha256()
-    for name, path in sorted(_depth_first_inputs().items()):
+    for name, path in sorted(_inputs(sources).items()):
         digest.update(f"{name}\0".encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()
 
 
 def _depth_first_inputs() -> dict[str, Path]:
-    """The compiled modules and the ``runtime`` modules they import, directly or not, by
-    name: mypyc may have inlined their constants (``FACE_DOWN``) into the build."""
+    return _inputs(DEPTH_FIRST_SOURCES)
+
+
+def _inputs(sources: tuple[str, ...]) -> dict[str, Path]:
+    """The solver modules ``sources`` and the ``runtime`` modules they import, directly or
+    not, by name: mypyc may have inlined their constants (``FACE_DOWN``) into a build."""
     root = _PACKAGE_DIR.parent.parent
     found: dict[str, Path] = {}
-    todo = [f"runtime.solver.{name}" for name in DEPTH_FIRST_SOURCES]
+    todo = [f"runtime.solver.{name}" for name in sources]
     while todo:
         name = todo.pop()
         path = root.joinpath(*name.split(".")).with_suffix(".py")

@@ -3,10 +3,13 @@ never used when stale, and off on request. CI builds it (``helpdeck compile-solv
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from types import ModuleType
+
 import pytest
 
 from runtime.engine import new_game
-from runtime.solver import cells, native
+from runtime.solver import cells, depth_first, native
 from runtime.solver.model import model_for
 
 
@@ -41,15 +44,39 @@ def test_a_stale_build_is_ignored(compiled: object, monkeypatch: pytest.MonkeyPa
         native.compiled_cells.cache_clear()
 
 
-def test_the_pure_module_on_request(compiled: object, monkeypatch: pytest.MonkeyPatch) -> None:
-    native.compiled_cells.cache_clear()
+@pytest.mark.parametrize(
+    ("compiled_build", "chosen", "pure"),
+    [
+        (native.compiled_cells, native.cells_module, cells),
+        (native.compiled_depth_first, native.depth_first_module, depth_first),
+    ],
+    ids=["cells", "depth_first"],
+)
+def test_the_pure_modules_on_request(
+    compiled_build: Callable[[], ModuleType | None],
+    chosen: Callable[[], ModuleType],
+    pure: ModuleType,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    compiled = compiled_build()
+    if compiled is None:
+        pytest.skip("the compiled solver is not built (helpdeck compile-solver)")
+    clear = compiled_build.cache_clear  # type: ignore[attr-defined]
+    clear()
     monkeypatch.setenv("HELPDECK_PURE_SOLVER", "1")
     try:
-        assert native.cells_module() is cells
+        assert chosen() is pure
     finally:
-        native.compiled_cells.cache_clear()
+        clear()
     monkeypatch.delenv("HELPDECK_PURE_SOLVER")
-    assert native.cells_module() is compiled
+    assert chosen() is compiled
+
+
+def test_the_cells_digest_covers_what_the_build_may_inline() -> None:
+    """mypyc inlines imported constants such as the engine's FACE_DOWN into the build."""
+    inputs = native._inputs(("cells",))
+    assert "runtime.solver.cells" in inputs and "runtime.engine.cards" in inputs
+    assert "runtime.solver.depth_first" not in inputs
 
 
 def test_without_mypyc_the_build_says_why(monkeypatch: pytest.MonkeyPatch) -> None:

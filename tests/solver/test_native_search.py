@@ -100,17 +100,6 @@ def test_a_build_that_fails_to_load_is_ignored(monkeypatch: pytest.MonkeyPatch) 
         native.compiled_depth_first.cache_clear()
 
 
-def test_the_pure_search_on_request(compiled: ModuleType, monkeypatch: pytest.MonkeyPatch) -> None:
-    native.compiled_depth_first.cache_clear()
-    monkeypatch.setenv("HELPDECK_PURE_SOLVER", "1")
-    try:
-        assert native.depth_first_module() is depth_first
-    finally:
-        native.compiled_depth_first.cache_clear()
-    monkeypatch.delenv("HELPDECK_PURE_SOLVER")
-    assert native.depth_first_module() is compiled
-
-
 def test_the_digest_covers_what_the_build_may_inline() -> None:
     """Every project module the compiled sources import, directly or not: mypyc inlines
     constants such as the engine's FACE_DOWN."""
