@@ -11,14 +11,12 @@ import pytest
 from runtime.engine import new_game
 from runtime.solver import cells, depth_first, native
 from runtime.solver.model import model_for
+from tests.solver.builds import built
 
 
 @pytest.fixture
-def compiled() -> object:
-    module = native.compiled_cells()
-    if module is None:
-        pytest.skip("the compiled solver is not built (helpdeck compile-solver)")
-    return module
+def compiled() -> ModuleType:
+    return built(native.compiled_cells())
 
 
 @pytest.mark.parametrize(("game", "seeds"), [("seahaven", range(12)), ("freecell", range(3))])
@@ -58,9 +56,7 @@ def test_the_pure_modules_on_request(
     pure: ModuleType,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    compiled = compiled_build()
-    if compiled is None:
-        pytest.skip("the compiled solver is not built (helpdeck compile-solver)")
+    compiled = built(compiled_build())
     clear = compiled_build.cache_clear  # type: ignore[attr-defined]
     clear()
     monkeypatch.setenv("HELPDECK_PURE_SOLVER", "1")

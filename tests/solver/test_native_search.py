@@ -12,6 +12,7 @@ from runtime.engine import new_game
 from runtime.solver import depth_first, native
 from runtime.solver.results import DeadSet, Verdict
 from runtime.solver.search import solve
+from tests.solver.builds import built
 
 # Deals the search wins, proves lost and gives up on, over stock moves, twin classes,
 # plain moves and the engine's own moves (Golf's, Spiderette's and Scorpion's rules).
@@ -27,10 +28,7 @@ DEALS = [
 
 @pytest.fixture
 def compiled() -> ModuleType:
-    module = native.compiled_depth_first()
-    if module is None:
-        pytest.skip("the compiled solver is not built (helpdeck compile-solver)")
-    return module
+    return built(native.compiled_depth_first())
 
 
 @pytest.mark.parametrize(("game", "seeds", "max_nodes"), DEALS)
