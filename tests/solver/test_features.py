@@ -64,7 +64,8 @@ def test_hint_on_a_lost_deal() -> None:
 
 def test_hint_falls_back_to_the_basic_hint_when_out_of_time() -> None:
     state = new_game("seahaven", None, 3)
-    result = solver_hint(state, time_limit=0.001)
+    # No time at all: the compiled search now wins a typical Seahaven deal within 1 ms.
+    result = solver_hint(state, time_limit=0.0)
     assert result.verdict is Verdict.UNKNOWN
     assert result.move in state.legal_moves()
 
