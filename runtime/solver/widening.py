@@ -21,16 +21,16 @@ import time
 from collections.abc import Callable
 from typing import TypeVar
 
+from runtime.solver.keys import Piles
 from runtime.solver.results import SolveResult, Verdict
 
-Piles = tuple[tuple[int, ...], ...]
 A = TypeVar("A")
 Generate = Callable[[Piles, int], list[A]]
 # (moves tried per position, share of the whole node and time budget): 40 % in all.
 WIDTHS: tuple[tuple[int, float], ...] = ((1, 0.05), (2, 0.10), (3, 0.10), (4, 0.15))
 
 
-def narrowed(generate: Callable[[Piles, int], list[A]], width: int) -> Generate[A]:
+def narrowed(generate: Generate[A], width: int) -> Generate[A]:
     """``generate`` keeping only its ``width`` most preferred moves (generators list moves
     in ascending preference: the search pops the last one first)."""
 
@@ -41,8 +41,8 @@ def narrowed(generate: Callable[[Piles, int], list[A]], width: int) -> Generate[
 
 
 def widen(
-    search: Callable[[Callable[[Piles, int], list[A]], int, float | None], SolveResult],
-    generate: Callable[[Piles, int], list[A]],
+    search: Callable[[Generate[A], int, float | None], SolveResult],
+    generate: Generate[A],
     max_nodes: int,
     window: tuple[float, float | None],
     reached: float,

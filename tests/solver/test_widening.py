@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime.engine.moves import DEAL
+from runtime.solver.keys import Piles
 from runtime.solver.results import SolveResult, Verdict
-from runtime.solver.widening import WIDTHS, Piles, narrowed, widen
+from runtime.solver.widening import WIDTHS, narrowed, widen
 
 _NO_PILES: Piles = ()
 
