@@ -483,14 +483,8 @@ class CellsSearch:
             free_cell = -1
         if relevant_only:
             counts, depths = next_in or self.next_cards_in(piles, wanted)
-            # Tableau cards that would take a card from a cell (read only with none).
-            takers = self.no_takers
-            if n_free < len(self.reserves):
-                takers = takers[:]
-                for r in self.reserves:
-                    if piles[r]:
-                        for host in hosts[piles[r][-1]]:
-                            takers[host] = True
+        # Tableau cards that would take a card from a cell: found at the first need.
+        takers: list[bool] | None = None
         if not settled:
             for card, f in wanted.items():
                 t = tops[card]
@@ -509,22 +503,21 @@ class CellsSearch:
             if not p:
                 continue
             card = p[-1]
-            ones = one[t]
             # One card: onto a host (never the pile's own top), an empty pile, a cell.
             d = tops[host1[card]]
             if d >= 0:
-                out.append(ones[d])
+                out.append(one[t][d])
             if multi:
                 for host in more_hosts[card]:
                     d = tops[host]
                     if d >= 0:
-                        out.append(ones[d])
+                        out.append(one[t][d])
             height = len(p)
             if empty_t >= 0 and height > 1 and t_start[card]:
-                out.append(ones[empty_t])
+                out.append(one[t][empty_t])
             if free_cell >= 0:
                 if not relevant_only:
-                    out.append(ones[free_cell])
+                    out.append(one[t][free_cell])
                 elif height > 1:
                     # Relevant moves: is this card worth a free cell? (Never the only card
                     # of a pile.) Yes to dig out a next foundation card at most (free
@@ -537,25 +530,35 @@ class CellsSearch:
                     b = p[-2]
                     depth = depths[t]
                     if depth or counts[t] > 1:
-                        worth = depth <= n_free + 1 and (
-                            n_free > 1 or b in wanted or tops[host1[b]] >= 0 or takers[b]
-                        )
+                        if depth > n_free + 1:
+                            worth = False
+                        elif n_free > 1 or b in wanted or tops[host1[b]] >= 0:
+                            worth = True
+                        else:
+                            if takers is None:
+                                takers = self.takers(piles, n_free)
+                            worth = takers[b]
                     elif tab[b * DECK_SIZE + card]:
                         worth = False
-                    elif tops[host1[b]] >= 0 or takers[b]:
+                    elif tops[host1[b]] >= 0:
                         worth = True
-                    elif n_free == 1:
-                        worth = False
                     else:
-                        worth = tops[builds_on[b]] >= 0 or (
-                            empty_t >= 0
-                            and (
-                                (t_start[b] and height > 2)
-                                or not starters_tableau.isdisjoint(p[1:-2])
+                        if takers is None:
+                            takers = self.takers(piles, n_free)
+                        if takers[b]:
+                            worth = True
+                        elif n_free == 1:
+                            worth = False
+                        else:
+                            worth = tops[builds_on[b]] >= 0 or (
+                                empty_t >= 0
+                                and (
+                                    (t_start[b] and height > 2)
+                                    or not starters_tableau.isdisjoint(p[1:-2])
+                                )
                             )
-                        )
                     if worth:
-                        out.append(ones[free_cell])
+                        out.append(one[t][free_cell])
             # Runs of two cards or more, while the cards below are built in sequence.
             n = 1
             while n < most and n < height and tab[p[-n - 1] * DECK_SIZE + card]:
@@ -572,20 +575,19 @@ class CellsSearch:
             if not p:
                 continue
             card = p[-1]
-            ones = one[r]
             f = wanted.get(card, -1)
             if f >= 0:
-                out.append(ones[f])
+                out.append(one[r][f])
             d = tops[host1[card]]
             if d >= 0:
-                out.append(ones[d])
+                out.append(one[r][d])
             if multi:
                 for host in more_hosts[card]:
                     d = tops[host]
                     if d >= 0:
-                        out.append(ones[d])
+                        out.append(one[r][d])
             if empty_t >= 0 and t_start[card]:
-                out.append(ones[empty_t])
+                out.append(one[r][empty_t])
         if self.play_back and not relevant_only:
             least = 2 if self.keeps_base else 1
             bounces = self.bounces
@@ -604,6 +606,18 @@ class CellsSearch:
                 if empty_t >= 0 and t_start[card]:
                     out.append(ones[empty_t])
         return out
+
+    def takers(self, piles: Piles, n_free: int) -> list[bool]:
+        """By card: whether it would take a card from a cell (read only with none)."""
+        if n_free == len(self.reserves):
+            return self.no_takers
+        hosts = self.hosts
+        takers = self.no_takers[:]
+        for r in self.reserves:
+            if piles[r]:
+                for host in hosts[piles[r][-1]]:
+                    takers[host] = True
+        return takers
 
     def run_move(self, src: int, dst: int, n: int) -> Move:
         """The move of ``n`` cards from ``src`` to ``dst``, made once."""
