@@ -39,6 +39,7 @@ from runtime.solver.model import Model
 Piles = tuple[tuple[int, ...], ...]
 Key = int
 Counts = tuple[list[int], list[int]]  # see `CellsSearch.next_cards_in`
+Tops = tuple[list[int], int, int]  # see `CellsSearch.tableau_tops`
 _T: Final = MoveKind.TRANSFER
 _CHECK_EVERY: Final = 256
 # `best_first`'s heap holds plain ints, (estimate << ORDER_BITS) | (ORDER_MASK - entry
@@ -447,13 +448,15 @@ class CellsSearch:
         relevant_only: bool = False,
         next_in: Counts | None = None,
         settled: bool = False,
+        above: Tops | None = None,
     ) -> list[Move]:
         """Legal moves up to symmetry (one move to "an empty pile", "a free cell").
 
         ``relevant_only``: foundation play-back is left out, and a card goes to a free cell
         only when that looks useful (see below; a subset, for the first, incomplete phase of
         `solve`). ``next_in``: `next_cards_in` of the position, when known. ``settled``: no
-        next foundation card is on top (see `all_safe`): no foundation move to look for."""
+        next foundation card is on top (see `all_safe`): no foundation move to look for.
+        ``above``: `tableau_tops` of the position, when known."""
         one = self.one
         hosts = self.hosts
         tab = self.tab
@@ -461,17 +464,7 @@ class CellsSearch:
         host1, more_hosts, multi = self.host1, self.more_hosts, self.multi_host
         builds_on, starters_tableau = self.builds_on, self.starters_tableau
         out: list[Move] = []
-        tops = self.no_tops[:]
-        empty_t = -1
-        n_empty = 0
-        for t in self.tableau:
-            p = piles[t]
-            if p:
-                tops[p[-1]] = t
-            else:
-                n_empty += 1
-                if empty_t < 0:
-                    empty_t = t
+        tops, n_empty, empty_t = above or self.tableau_tops(piles)
         free_cell = -1
         n_free = 0
         for r in self.reserves:
@@ -607,6 +600,23 @@ class CellsSearch:
                     out.append(ones[empty_t])
         return out
 
+    def tableau_tops(self, piles: Piles) -> Tops:
+        """By card, the tableau pile it tops (-1: none; one spare last entry that stays -1,
+        for a missing host, -1, to index); the number of empty tableau piles, and the first
+        (-1: none). Never changed in place: children copy their parent's (`best_first`)."""
+        tops = self.no_tops[:]
+        empty_t = -1
+        n_empty = 0
+        for t in self.tableau:
+            p = piles[t]
+            if p:
+                tops[p[-1]] = t
+            else:
+                n_empty += 1
+                if empty_t < 0:
+                    empty_t = t
+        return tops, n_empty, empty_t
+
     def takers(self, piles: Piles, n_free: int) -> list[bool]:
         """By card: whether it would take a card from a cell (read only with none)."""
         if n_free == len(self.reserves):
@@ -668,12 +678,13 @@ class CellsSearch:
         shift = self.shift
         parents: dict[Hashable, tuple[Hashable, tuple[Move, ...]]] = {root_key: (None, ())}
         # Entries by number: (position or its parent, the move from the parent (None: the
-        # position is built), key, its next foundation cards, and `next_cards_in` of the
-        # parent, or of the built position (None: not known yet)); the heap orders their
-        # numbers by estimate, newest first (see ORDER_BITS).
-        entries: list[tuple[Piles, Move | None, Key, dict[int, int], Counts | None]] = [
-            (root, None, root_key, root_wanted, None)
-        ]
+        # position is built), key, its next foundation cards, `next_cards_in` of the
+        # parent, or of the built position (None: not known yet), and `tableau_tops` of the
+        # parent (None: the position is built)); the heap orders their numbers by
+        # estimate, newest first (see ORDER_BITS).
+        entries: list[
+            tuple[Piles, Move | None, Key, dict[int, int], Counts | None, Tops | None]
+        ] = [(root, None, root_key, root_wanted, None, None)]
         heap = [self.estimate(root, root_wanted) << ORDER_BITS | ORDER_MASK]
         popped = entries[0]  # what a taken entry is replaced with (only frees memory)
         is_cell = self.is_cell
@@ -701,16 +712,32 @@ class CellsSearch:
             top = pop(heap)
             score = top >> ORDER_BITS
             number = ORDER_MASK - (top & ORDER_MASK)
-            piles, last, parent, wanted, next_in = entries[number]
+            piles, last, parent, wanted, next_in, above = entries[number]
             entries[number] = popped
             # Next foundation cards per tableau pile (cards in cells are never buried).
-            if last is not None and next_in is not None:
+            if last is not None and next_in is not None and above is not None:
                 _, src, dst, n = last
                 p = piles[src]
+                d = piles[dst]
+                rest = len(p) - n
                 built = list(piles)
                 built[src] = p[:-n]
-                built[dst] = piles[dst] + p[-n:]
+                built[dst] = d + p[-n:]
                 piles = tuple(built)
+                # The parent's tops, but for the moved run's top card and the two piles'
+                # tops (and afresh when a tableau pile was emptied or filled).
+                if (is_tableau[src] and not rest) or (is_tableau[dst] and not d):
+                    above = self.tableau_tops(piles)
+                else:
+                    tops = above[0][:]
+                    if is_tableau[dst]:
+                        tops[d[-1]] = -1
+                        tops[p[-1]] = dst
+                    else:
+                        tops[p[-1]] = -1
+                    if is_tableau[src]:
+                        tops[p[rest - 1]] = src
+                    above = tops, above[1], above[2]
                 # The parent's, but for the two piles the move changed (same `wanted`):
                 # a pile that held no next foundation card and took none still holds none.
                 counts = next_in[0]
@@ -725,10 +752,14 @@ class CellsSearch:
                     if is_tableau[dst]:
                         counts[dst], depths[dst] = self.pile_next(built[dst], wanted)
                     next_in = counts, depths
-            elif next_in is None:  # (a built child has its own, from `estimate`)
-                next_in = self.next_cards_in(piles, wanted)
+            else:
+                above = self.tableau_tops(piles)
+                if next_in is None:  # (a built child has its own, from `estimate`)
+                    next_in = self.next_cards_in(piles, wanted)
             if verify and next_in != self.next_cards_in(piles, wanted):
                 raise AssertionError(f"next foundation cards after {last}")
+            if verify and above != self.tableau_tops(piles):
+                raise AssertionError(f"tableau tops after {last}")
             if (
                 verify
                 and all_safe
@@ -740,7 +771,7 @@ class CellsSearch:
                 if nodes >= max_nodes or (deadline is not None and perf() > deadline):
                     return CellsResult(None, (), nodes)
             counts = next_in[0]
-            for move in self.generate(piles, wanted, relevant_only, next_in, all_safe):
+            for move in self.generate(piles, wanted, relevant_only, next_in, all_safe, above):
                 nodes += 1
                 _, src, dst, n = move
                 p = piles[src]
@@ -786,7 +817,7 @@ class CellsSearch:
                         if verify and value != self.estimate(new, child_wanted):
                             raise AssertionError(f"estimate {value} after {move}")
                         push(heap, value << ORDER_BITS | (ORDER_MASK - len(entries)))
-                        entries.append((new, None, k, child_wanted, child_in))
+                        entries.append((new, None, k, child_wanted, child_in, None))
                         continue
                 if dead and k in dead:
                     continue
@@ -837,7 +868,7 @@ class CellsSearch:
                 if verify:
                     self.check_child(piles, move, k, value, wanted)
                 push(heap, value << ORDER_BITS | (ORDER_MASK - len(entries)))
-                entries.append((piles, move, k, wanted, next_in))
+                entries.append((piles, move, k, wanted, next_in, above))
         proven = exhaust_dead and not relevant_only
         return CellsResult(False, (), nodes, frozenset(parents) if proven else frozenset())
 
