@@ -258,10 +258,13 @@ class CellsSearch:
         played: list[Move],
         key: Key = 0,
         wanted: dict[int, int] | None = None,
+        tops: list[int] | None = None,
     ) -> tuple[Piles, Key, dict[int, int]]:
         """``piles`` after every safe foundation move (appended to ``played``), ``key``
         updated to match (pass the key of ``piles``), and their next foundation cards
-        (pass those of ``piles`` when known; never changed in place)."""
+        (pass those of ``piles`` when known; never changed in place). ``tops``: by card,
+        the tableau pile or cell it tops in ``piles`` (see `source_tops`), when known; a
+        list of the caller's, changed here."""
         needs = self.needs
         one = self.one
         start_code = self.start_code
@@ -269,20 +272,20 @@ class CellsSearch:
         next_home = self.next_home
         if wanted is None:
             wanted = self.wanted(piles)
-        tops = self.no_tops[:]
-        for src in self.sources:
-            p = piles[src]
-            if p:
-                tops[p[-1]] = src
+        if tops is None:
+            tops = self.source_tops(piles)
+        elif self.verify_estimates and tops != self.source_tops(piles):
+            raise AssertionError("autoplay's tops")
         work: list[tuple[int, ...]] = []  # the piles as they change (copied at the first move)
         own = False  # whether ``wanted`` is a copy of our own, to change in place
         moved = True
         while moved:
             moved = False
-            for card, f in wanted.items():
+            for card in wanted:
                 src = tops[card]
                 if src < 0:
                     continue
+                f = wanted[card]
                 need = needs[card]
                 if need is None:
                     continue
@@ -316,6 +319,15 @@ class CellsSearch:
         if work:
             piles = tuple(work)
         return piles, key, wanted
+
+    def source_tops(self, piles: Piles) -> list[int]:
+        """By card, the tableau pile or cell it tops (-1: none)."""
+        tops = self.no_tops[:]
+        for src in self.sources:
+            p = piles[src]
+            if p:
+                tops[p[-1]] = src
+        return tops
 
     def disorder_of(self, p: tuple[int, ...], memo: dict[tuple[int, ...], int]) -> int:
         """`disorder`, cached by pile in ``memo``."""
@@ -490,7 +502,7 @@ class CellsSearch:
         else:
             limit = (n_free + 1) << n_empty
             limit_empty = (n_free + 1) << max(n_empty - 1, 0)
-        most = max(limit, limit_empty) if self.grouped else 1
+        most = (limit if limit > limit_empty else limit_empty) if self.grouped else 1
         for t in self.tableau:
             p = piles[t]
             if not p:
@@ -506,7 +518,7 @@ class CellsSearch:
                     if d >= 0:
                         out.append(one[t][d])
             height = len(p)
-            if empty_t >= 0 and height > 1 and t_start[card]:
+            if t_start[card] and empty_t >= 0 and height > 1:
                 out.append(one[t][empty_t])
             if free_cell >= 0:
                 if not relevant_only:
@@ -552,25 +564,31 @@ class CellsSearch:
                             )
                     if worth:
                         out.append(one[t][free_cell])
-            # Runs of two cards or more, while the cards below are built in sequence.
-            n = 1
-            while n < most and n < height and tab[p[-n - 1] * DECK_SIZE + card]:
-                n += 1
-                card = p[-n]
-                for host in hosts[card]:
-                    d = tops[host]
-                    if d >= 0 and d != t and n <= limit:
-                        out.append(self.run_move(t, d, n))
-                if empty_t >= 0 and n < height and n <= limit_empty and t_start[card]:
-                    out.append(self.run_move(t, empty_t, n))
+            # Runs of two cards or more (at most ``most``), while the cards below are built
+            # in sequence.
+            if height > 1 and most > 1 and tab[p[-2] * DECK_SIZE + card]:
+                reach = most if most < height else height
+                n = 1
+                while True:
+                    n += 1
+                    card = p[-n]
+                    for host in hosts[card]:
+                        d = tops[host]
+                        if d >= 0 and d != t and n <= limit:
+                            out.append(self.run_move(t, d, n))
+                    if empty_t >= 0 and n < height and n <= limit_empty and t_start[card]:
+                        out.append(self.run_move(t, empty_t, n))
+                    if n >= reach or not tab[p[-n - 1] * DECK_SIZE + card]:
+                        break
         for r in self.reserves:
             p = piles[r]
             if not p:
                 continue
             card = p[-1]
-            f = wanted.get(card, -1)
-            if f >= 0:
-                out.append(one[r][f])
+            if not settled:
+                f = wanted.get(card, -1)
+                if f >= 0:
+                    out.append(one[r][f])
             d = tops[host1[card]]
             if d >= 0:
                 out.append(one[r][d])
@@ -689,6 +707,7 @@ class CellsSearch:
         popped = entries[0]  # what a taken entry is replaced with (only frees memory)
         is_cell = self.is_cell
         is_tableau = self.is_tableau
+        reserves = self.reserves
         tab = self.tab
         below = self.below
         verify = self.verify_estimates
@@ -779,15 +798,26 @@ class CellsSearch:
                 rest = len(p) - n  # cards left in the source pile
                 card = p[rest]
                 lower = p[rest - 1] if rest else -1  # the source's new top card
-                changes_home = is_foundation[src] or is_foundation[dst]
-                k = (
-                    parent
-                    ^ (
-                        (0 if is_foundation[src] else lower + 1 if rest else start_code[src])
-                        ^ (0 if is_foundation[dst] else d[-1] + 1 if d else start_code[dst])
+                if is_foundation[src] or is_foundation[dst]:
+                    changes_home = True
+                    k = (
+                        parent
+                        ^ (
+                            (0 if is_foundation[src] else lower + 1 if rest else start_code[src])
+                            ^ (0 if is_foundation[dst] else d[-1] + 1 if d else start_code[dst])
+                        )
+                        << shift[card]
                     )
-                    << shift[card]
-                )
+                else:
+                    changes_home = False
+                    k = (
+                        parent
+                        ^ (
+                            (lower + 1 if rest else start_code[src])
+                            ^ (d[-1] + 1 if d else start_code[dst])
+                        )
+                        << shift[card]
+                    )
                 # The parent had no safe move left: only a new top card, or a changed
                 # foundation, can make one.
                 if changes_home or (rest and lower in wanted and needs[lower] is not None):
@@ -795,12 +825,28 @@ class CellsSearch:
                     new_list[src] = p[:-n]
                     new_list[dst] = d + p[-n:]
                     played = [move]
+                    # The child's tops: the parent's tableau tops, updated for the move,
+                    # and the cells' top cards.
+                    tops = above[0][:]
+                    if is_tableau[dst]:
+                        if d:
+                            tops[d[-1]] = -1
+                        tops[p[-1]] = dst
+                    elif is_tableau[src]:
+                        tops[p[-1]] = -1
+                    if rest and is_tableau[src]:
+                        tops[lower] = src
+                    for r in reserves:
+                        q = new_list[r]
+                        if q:
+                            tops[q[-1]] = r
                     # The parent's next foundation cards, unless the move changed one.
                     new, k, child_wanted = self.autoplay(
                         tuple(new_list),
                         played,
                         k,
                         None if changes_home else wanted,
+                        tops,
                     )
                     if k == 0:
                         return CellsResult(True, line(parent, played), nodes)
@@ -830,7 +876,8 @@ class CellsSearch:
                     if is_cell[src]:
                         value -= cell
                     elif rest:
-                        value -= BURIED * (counts[src] - (card in wanted))
+                        # (a settled parent has no next foundation card on top)
+                        value -= BURIED * (counts[src] - (not all_safe and card in wanted))
                         if not tab[lower * DECK_SIZE + card]:
                             value -= BREAK
                         if not below[card].isdisjoint(p):  # (card is not in below[card])
