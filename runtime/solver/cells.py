@@ -300,10 +300,13 @@ class CellsSearch:
                 work[src] = p[:-1]
                 work[f] = work[f] + p[-1:]
                 played.append(one[src][f])
-                key ^= (p[-2] + 1 if len(p) > 1 else start_code[src]) << shift[card]
                 tops[card] = -1
                 if len(p) > 1:
-                    tops[p[-2]] = src
+                    lower = p[-2]
+                    key ^= (lower + 1) << shift[card]
+                    tops[lower] = src
+                else:
+                    key ^= start_code[src] << shift[card]
                 if started:
                     wanted = self.wanted(tuple(work))  # the other first cards look elsewhere now
                     own = True
@@ -390,14 +393,12 @@ class CellsSearch:
                 if cost is None:
                     cost = memo[p] = self.disorder(p)
                 score += cost
-                depth = len(p)
                 n = nearest = 0
                 for c in p:
-                    depth -= 1
-                    if is_next[c]:
-                        buried += depth
+                    if is_next[c]:  # (rare: no depth counted per card)
+                        nearest = len(p) - 1 - p.index(c)  # (one deck: cards are unique)
+                        buried += nearest
                         n += 1
-                        nearest = depth
                 if n and next_in is not None:
                     next_in[0][t] = n
                     next_in[1][t] = nearest
@@ -517,13 +518,17 @@ class CellsSearch:
                     d = tops[host]
                     if d >= 0:
                         out.append(one[t][d])
-            height = len(p)
-            if t_start[card] and empty_t >= 0 and height > 1:
+            if len(p) == 1:  # (a lone card: no move to an empty pile, no run)
+                if free_cell >= 0 and not relevant_only:
+                    out.append(one[t][free_cell])
+                continue
+            b = p[-2]  # the card below
+            if t_start[card] and empty_t >= 0:
                 out.append(one[t][empty_t])
             if free_cell >= 0:
                 if not relevant_only:
                     out.append(one[t][free_cell])
-                elif height > 1:
+                else:
                     # Relevant moves: is this card worth a free cell? (Never the only card
                     # of a pile.) Yes to dig out a next foundation card at most (free
                     # cells + 1) cards deep; no when the nearest one lies deeper. Otherwise
@@ -532,7 +537,6 @@ class CellsSearch:
                     # would take a cell card or another top, or a card that may start an
                     # empty pile lies further down. The last free cell is kept for b being
                     # a next foundation card, b's host being a top, or b taking a cell card.
-                    b = p[-2]
                     depth = depths[t]
                     if depth or counts[t] > 1:
                         if depth > n_free + 1:
@@ -558,7 +562,7 @@ class CellsSearch:
                             worth = tops[builds_on[b]] >= 0 or (
                                 empty_t >= 0
                                 and (
-                                    (t_start[b] and height > 2)
+                                    (t_start[b] and len(p) > 2)
                                     or not starters_tableau.isdisjoint(p[1:-2])
                                 )
                             )
@@ -566,7 +570,8 @@ class CellsSearch:
                         out.append(one[t][free_cell])
             # Runs of two cards or more (at most ``most``), while the cards below are built
             # in sequence.
-            if height > 1 and most > 1 and tab[p[-2] * DECK_SIZE + card]:
+            if most > 1 and tab[b * DECK_SIZE + card]:
+                height = len(p)
                 reach = most if most < height else height
                 n = 1
                 while True:
