@@ -15,8 +15,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Hashable
 from dataclasses import replace
+from typing import Final
 
-from runtime.engine.moves import Move
+from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import Goal
 from runtime.engine.state import State
 from runtime.solver.autoplay import autoplay_function
@@ -27,7 +28,9 @@ from runtime.solver.results import DeadSet, SolveResult, Verdict
 from runtime.solver.stock import (
     Action,
     ActionGenerator,
+    Jump,
     StockPositions,
+    stock_jump,
     stock_move_generator,
     stock_moves_supported,
 )
@@ -42,6 +45,7 @@ EASY_SHARE = 0.1  # of a cycling stock's budget for a first plain search, before
 WIDEN_MIN_NODES = 50_000
 WIDEN_MIN_SECONDS = 1.0
 _CHECK_EVERY = 64  # nodes between looks at the clock (a class expansion can be dear)
+_TRANSFER: Final = MoveKind.TRANSFER
 
 
 class DepthFirst:
@@ -61,6 +65,7 @@ class DepthFirst:
             if stock_moves_supported(self.model)
             else None
         )
+        self.jump: Jump | None = stock_jump(self.model) if self.stock_moves is not None else None
         self.autoplay = autoplay_function(self.model)
         # Over stock moves the waste's top card is never automatic (a stock move takes it
         # home): what is automatic then depends on the core alone, so a dominating
@@ -208,16 +213,33 @@ class DepthFirst:
             visited.add(root_key)
         if dead_end is not None and dead_end(state.piles):
             return result(Verdict.UNWINNABLE, 1)
-        frames: list[tuple[list[Action], int]] = [
-            (list(generate(state.piles, state.redeals_left)), 0)
+        jump = self.jump
+        # Where a stock move jumped the stock: the position before it, to go back to.
+        jumped: list[tuple[Piles, int]] = []
+
+        def back(played: int, lead: int, before: int) -> None:
+            """Take back ``played`` engine moves, a jump over ``lead`` deals and redeals,
+            then ``before`` engine moves."""
+            for _ in range(played):
+                undo()
+                path.pop()
+            if lead:
+                state.piles, state.redeals_left = jumped.pop()
+                del path[-lead:]
+            for _ in range(before):
+                undo()
+                path.pop()
+
+        # Each frame: the moves left to try, then how to take back the action that led here.
+        frames: list[tuple[list[Action], int, int, int]] = [
+            (list(generate(state.piles, state.redeals_left)), 0, 0, 0)
         ]
         nodes = 1
         while frames:
             moves = frames[-1][0]
             if not moves:
-                for _ in range(frames.pop()[1]):
-                    undo()
-                    path.pop()
+                _, played, lead, before = frames.pop()
+                back(played, lead, before)
                 continue
             nodes += 1
             if nodes % _CHECK_EVERY == 0 and (
@@ -225,15 +247,34 @@ class DepthFirst:
             ):
                 return result(Verdict.UNKNOWN, nodes)
             action = moves.pop()
+            lead = before = 0
             if isinstance(action, Move):
                 apply(action)
                 path.append(action)
                 played = 1
-            else:  # a stock move: deals and redeals, then the waste card's move
-                for move in action:
+            else:
+                # A twin class's run moves (transfers), a stock move's deals and redeals
+                # (in one step: the engine rebuilds stock and waste at each deal), then
+                # the card's move.
+                count = len(action)
+                while before < count and action[before][0] is _TRANSFER:
+                    apply(action[before])
+                    path.append(action[before])
+                    before += 1
+                last = before
+                while last < count and action[last][0] is not _TRANSFER:
+                    last += 1
+                lead = last - before
+                if lead:
+                    assert jump is not None  # deals come from stock moves, with their jump
+                    jumped.append((state.piles, state.redeals_left))
+                    deals = action[before:last]
+                    state.piles, state.redeals_left = jump(state.piles, state.redeals_left, deals)
+                    path.extend(deals)
+                for move in action[last:]:
                     apply(move)
                     path.append(move)
-                played = len(action)
+                played = count - last
             played += enter()
             piles = state.piles
             if won(piles):
@@ -248,11 +289,9 @@ class DepthFirst:
             # A position with cards that can never move is lost (`deadlock.py`): it stays
             # recorded, unexpanded, as an exhausted position would.
             if not fresh or (dead_inside is not None and dead_inside(piles)):
-                for _ in range(played):
-                    undo()
-                    path.pop()
+                back(played, lead, before)
                 continue
-            frames.append((list(generate(piles, state.redeals_left)), played))
+            frames.append((list(generate(piles, state.redeals_left)), played, lead, before))
         del root_played
         if dead is not None:
             dead.keys |= visited if places is None else places.keys()

@@ -57,6 +57,44 @@ def stock_moves_supported(model: Model) -> bool:
     )
 
 
+Jump = Callable[[Piles, int, tuple[Move, ...]], tuple[Piles, int]]
+
+
+def stock_jump(model: Model) -> Jump:
+    """The stock and waste (and redeals left) after a stock move's deals and redeals, in one
+    step: the engine plays each deal as a move of its own, rebuilding both piles each time,
+    which made these moves most of a stock-move search's cost. The same piles as the
+    engine's, flags included (`tests/solver/test_stock.py` compares them): a deal turns the
+    stock's top cards face up onto the waste, a redeal turns the waste over, face down."""
+    waste = model.layout.waste
+    draw = model.rules.stock_draw
+
+    def jump(piles: Piles, redeals_left: int, lead: tuple[Move, ...]) -> tuple[Piles, int]:
+        stock, shown = piles[0], piles[waste]
+        dealt = 0  # cards dealt since the last redeal, not yet moved
+        for move in lead:
+            if move[0] is MoveKind.DEAL:
+                dealt += min(draw, len(stock) - dealt)
+            else:  # a redeal: the waste, turned over, is the new stock
+                if dealt:
+                    shown += tuple(c & CARD_MASK for c in reversed(stock[-dealt:]))
+                    stock = stock[:-dealt]
+                    dealt = 0
+                stock = tuple(c | FACE_DOWN for c in reversed(shown))
+                shown = ()
+                if redeals_left > 0:
+                    redeals_left -= 1
+        if dealt:
+            shown += tuple(c & CARD_MASK for c in reversed(stock[-dealt:]))
+            stock = stock[:-dealt]
+        new = list(piles)
+        new[0] = stock
+        new[waste] = shown
+        return tuple(new), redeals_left
+
+    return jump
+
+
 def stock_move_generator(model: Model, generate: Generator) -> ActionGenerator:
     """``generate``'s moves without deals, redeals and waste moves, plus one stock move per
     waste card and target. Preference follows the plain moves, where a deal comes after

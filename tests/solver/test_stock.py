@@ -14,7 +14,12 @@ from runtime.solver import Verdict, solve
 from runtime.solver.keys import key_function
 from runtime.solver.model import model_for
 from runtime.solver.search import _Search
-from runtime.solver.stock import StockPositions, stock_move_generator, stock_moves_supported
+from runtime.solver.stock import (
+    StockPositions,
+    stock_jump,
+    stock_move_generator,
+    stock_moves_supported,
+)
 from runtime.solver.successors import fast_generator
 from tests.solver.positions import brute_force, small_position
 
@@ -89,6 +94,27 @@ def test_stock_moves_are_legal_and_reach_every_waste_card(
             if step not in trial.legal_moves():
                 break
             trial.play(step)
+
+
+@pytest.mark.parametrize(("game", "options"), CYCLING)
+def test_a_jump_over_the_deals_gives_the_engines_piles(game: str, options: dict[str, bool]) -> None:
+    jumps = 0
+    for seed in range(30):
+        state = stocked_position(game, options, seed, 14)
+        jump = stock_jump(model_for(state.rules, state.base))
+        for action in actions_of(state):
+            if isinstance(action, Move):
+                continue
+            deals = action[:-1]
+            dealt = state.clone()
+            for move in deals:
+                dealt.play(move)
+            assert jump(state.piles, state.redeals_left, deals) == (
+                dealt.piles,
+                dealt.redeals_left,
+            ), (seed, deals)
+            jumps += REDEAL in deals
+    assert jumps  # redeals were among them
 
 
 def _exhaust(state: State, stock_moves: bool) -> Verdict:
