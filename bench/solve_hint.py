@@ -1,7 +1,11 @@
 """Hint latency on realistic positions: median, p95 and p99 per game, wall and CPU time.
 
     python bench/solve_hint.py [--deals 25] [--games saratoga,seahaven,escalator,lady_jane]
-                               [--time-limit S]
+                               [--time-limit S] [--max-nodes N]
+
+``--max-nodes N`` gives each hint's search a node budget instead of the time limit, so the
+sample and the verdict mix are the same on any machine and load (with a time budget they
+move with the load); the times then say what N nodes cost.
 
 The sample, per game and seed (seeds 0..deals-1, default options):
 
@@ -39,7 +43,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def sample(game: str, seed: int, time_limit: float) -> list[State]:
+def sample(game: str, seed: int, time_limit: float, max_nodes: int | None) -> list[State]:
     start = new_game(game, None, seed)
     positions = [start]
     rng = random.Random(seed)
@@ -53,7 +57,7 @@ def sample(game: str, seed: int, time_limit: float) -> list[State]:
         positions.append(state)
     state = start.clone()
     for _ in range(HINT_STEPS):
-        result = solver_hint(state, time_limit)
+        result = solver_hint(state, time_limit, max_nodes)
         if result.move is None:
             break
         state.play(result.move)
@@ -66,20 +70,22 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=25)
     parser.add_argument("--games", default="saratoga,seahaven,escalator,lady_jane")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_HINT_TIME)
+    parser.add_argument("--max-nodes", type=int, default=None, help="instead of the time")
     args = parser.parse_args()
+    budget = f"{args.time_limit} s" if args.max_nodes is None else f"{args.max_nodes} nodes"
     print(
         f"hint latency, {args.deals} deals x {len(RANDOM_STEPS) + 2} positions per game, "
-        f"budget {args.time_limit} s, line cache emptied before each hint"
+        f"budget {budget}, line cache emptied before each hint"
     )
     for game in args.games.split(","):
         wall: list[float] = []
         cpu: list[float] = []
         verdicts: Counter[str] = Counter()
         for seed in range(args.deals):
-            for state in sample(game, seed, args.time_limit):
+            for state in sample(game, seed, args.time_limit, args.max_nodes):
                 hint_module._next_moves.clear()
                 started, started_cpu = time.perf_counter(), time.process_time()
-                result = solver_hint(state, args.time_limit)
+                result = solver_hint(state, args.time_limit, args.max_nodes)
                 cpu.append(time.process_time() - started_cpu)
                 wall.append(time.perf_counter() - started)
                 verdicts[result.verdict.value] += 1

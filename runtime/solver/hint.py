@@ -46,12 +46,16 @@ def _remember(state: State, line: tuple[Move, ...]) -> None:
         _next_moves.popitem(last=False)
 
 
-def solver_hint(state: State, time_limit: float = DEFAULT_HINT_TIME) -> HintResult:
+def solver_hint(
+    state: State, time_limit: float = DEFAULT_HINT_TIME, max_nodes: int | None = None
+) -> HintResult:
     """What to play next, within ``time_limit`` seconds; ``state`` is not changed.
 
     A hint never leads back to a position already on the player's line (the deal, every
     position since, by `State.key`): when the winning line passes one, the hint is to undo
-    to it (``undo_to``, move None); the basic hint skips such moves."""
+    to it (``undo_to``, move None); the basic hint skips such moves. ``max_nodes`` bounds
+    the search by nodes instead of time (benchmarks: the same answer on any machine and
+    load); the time limit then bounds only the look for an undo point."""
     if state.is_won():
         return HintResult(None, Verdict.WINNABLE)
     seen = line_positions(state)
@@ -59,7 +63,10 @@ def solver_hint(state: State, time_limit: float = DEFAULT_HINT_TIME) -> HintResu
     if line is None:
         deadline = time.perf_counter() + time_limit
         dead = DeadSet()
-        result = solve(state, time_limit=time_limit, dead=dead)
+        if max_nodes is None:
+            result = solve(state, time_limit=time_limit, dead=dead)
+        else:
+            result = solve(state, max_nodes=max_nodes, dead=dead)
         if result.verdict is Verdict.UNKNOWN:
             return HintResult(hint(state, seen), Verdict.UNKNOWN)
         if result.verdict is Verdict.UNWINNABLE:

@@ -9,6 +9,7 @@ from pathlib import Path
 from runtime.engine import State, new_game
 from runtime.engine.cards import FACE_DOWN, parse_card
 from runtime.solver import HintResult, Verdict, WinnableDeals, forced_finish, solver_hint
+from runtime.solver import hint as hint_module
 from tests.solver.test_search import place
 
 
@@ -68,6 +69,17 @@ def test_hint_falls_back_to_the_basic_hint_when_out_of_time() -> None:
     result = solver_hint(state, time_limit=0.0)
     assert result.verdict is Verdict.UNKNOWN
     assert result.move in state.legal_moves()
+
+
+def test_a_hint_with_a_node_budget_does_not_look_at_the_clock() -> None:
+    hint_module._next_moves.clear()  # no line cached from another test
+    state = new_game("seahaven", None, 3)
+    # No time at all, yet a verdict: the nodes bound the search, not the time.
+    result = solver_hint(state, time_limit=0.0, max_nodes=200_000)
+    assert result.verdict is Verdict.WINNABLE and result.move in state.legal_moves()
+    hint_module._next_moves.clear()
+    starved = solver_hint(state, time_limit=10.0, max_nodes=1)
+    assert starved.verdict is Verdict.UNKNOWN and starved.move in state.legal_moves()
 
 
 def test_forced_finish() -> None:
