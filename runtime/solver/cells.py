@@ -301,7 +301,7 @@ class CellsSearch:
                 work[f] = work[f] + p[-1:]
                 played.append(one[src][f])
                 tops[card] = -1
-                if len(p) > 1:
+                if p[0] != card:  # (one deck: the pile holds more cards)
                     lower = p[-2]
                     key ^= (lower + 1) << shift[card]
                     tops[lower] = src
@@ -518,7 +518,7 @@ class CellsSearch:
                     d = tops[host]
                     if d >= 0:
                         out.append(one[t][d])
-            if len(p) == 1:  # (a lone card: no move to an empty pile, no run)
+            if p[0] == card:  # a lone card (one deck): no move to an empty pile, no run
                 if free_cell >= 0 and not relevant_only:
                     out.append(one[t][free_cell])
                 continue
@@ -722,6 +722,7 @@ class CellsSearch:
         perf = time.perf_counter
         cell = self.cell
         nodes = 1
+        size = 1  # len(entries)
         check = _CHECK_EVERY
 
         def line(k: Hashable, tail: list[Move]) -> tuple[Move, ...]:
@@ -867,8 +868,9 @@ class CellsSearch:
                         value = self.estimate(new, child_wanted, memo, child_in)
                         if verify and value != self.estimate(new, child_wanted):
                             raise AssertionError(f"estimate {value} after {move}")
-                        push(heap, value << ORDER_BITS | (ORDER_MASK - len(entries)))
+                        push(heap, value << ORDER_BITS | (ORDER_MASK - size))
                         entries.append((new, None, k, child_wanted, child_in, None))
+                        size += 1
                         continue
                 if dead and k in dead:
                     continue
@@ -919,8 +921,9 @@ class CellsSearch:
                         value += self.disorder_of(p[rest:], memo) + EMPTY
                 if verify:
                     self.check_child(piles, move, k, value, wanted)
-                push(heap, value << ORDER_BITS | (ORDER_MASK - len(entries)))
+                push(heap, value << ORDER_BITS | (ORDER_MASK - size))
                 entries.append((piles, move, k, wanted, next_in, above))
+                size += 1
         proven = exhaust_dead and not relevant_only
         return CellsResult(False, (), nodes, frozenset(parents) if proven else frozenset())
 
