@@ -48,16 +48,21 @@ def widen(
     reached: float,
 ) -> tuple[SolveResult | None, int]:
     """Run ``search(narrowed generator, node budget, deadline)`` at each width in turn,
-    from the same start: each width gets its share of ``max_nodes`` and of the time
-    ``window`` (start, deadline), after the share ``reached`` already used. The first win
-    (its nodes counting everything spent here), or None; and the nodes spent. ``search``
-    must start from the same position each time and must not record dead keys."""
+    from the same start: each width may search until the shares of ``max_nodes`` and of
+    the time ``window`` (start, deadline) up to its own are used, after the share
+    ``reached`` already used, so what a narrower search left (it runs dry in a few
+    hundred nodes at widths 1 and 2) goes to the wider ones. The first win (its nodes
+    counting everything spent here), or None; and the nodes spent. ``search`` must start
+    from the same position each time and must not record dead keys."""
     started, deadline = window
     spent = 0
+    pooled = 0.0
     for width, share in WIDTHS:
         reached += share
+        pooled += share
         stop = None if deadline is None else started + (deadline - started) * reached
-        found = search(narrowed(generate, width), max(int(max_nodes * share), 1), stop)
+        budget = max(int(max_nodes * pooled) - spent, 1)
+        found = search(narrowed(generate, width), budget, stop)
         spent += found.nodes
         if found.verdict is Verdict.WINNABLE:
             seconds = time.perf_counter() - started

@@ -49,7 +49,14 @@ def test_an_exhausted_narrow_search_is_not_a_loss() -> None:
     found, spent = widen(search, _ten_moves, 1000, (0.0, None), 0.0)
     assert found is None  # nothing proven: the caller runs the complete search
     assert widths == [width for width, _ in WIDTHS]
-    assert budgets == [int(1000 * share) for _, share in WIDTHS]
+    # Each width gets its share plus what the narrower ones left (they spent 10, 20, ...).
+    pooled = 0.0
+    expected = []
+    for i, (_, share) in enumerate(WIDTHS):
+        pooled += share
+        expected.append(int(1000 * pooled) - sum(10 * (j + 1) for j in range(i)))
+    assert budgets == expected
+    assert budgets[1] == int(1000 * WIDTHS[1][1]) + int(1000 * WIDTHS[0][1]) - 10
     assert spent == sum(10 * (i + 1) for i in range(len(WIDTHS)))
 
 
