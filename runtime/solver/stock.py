@@ -60,36 +60,35 @@ def stock_moves_supported(model: Model) -> bool:
 Jump = Callable[[Piles, int, tuple[Move, ...]], tuple[Piles, int]]
 
 
+def cycle_of(piles: Piles, waste: int) -> tuple[int, ...]:
+    """``waste + reversed(stock)``, face-down flags cleared: the same sequence all along a
+    cycle of deals and redeals (the waste's length says where the cycle stands)."""
+    return piles[waste] + tuple(c & CARD_MASK for c in reversed(piles[0]))
+
+
 def stock_jump(model: Model) -> Jump:
     """The stock and waste (and redeals left) after a stock move's deals and redeals, in one
     step: the engine plays each deal as a move of its own, rebuilding both piles each time,
-    which made these moves most of a stock-move search's cost. The same piles as the
-    engine's, flags included (`tests/solver/test_stock.py` compares them): a deal turns the
-    stock's top cards face up onto the waste, a redeal turns the waste over, face down."""
+    which made these moves most of a stock-move search's cost. The cycle is cut at the
+    place the deals reach; the piles are the engine's, flags included (the stock's cards
+    face down, `tests/solver/test_stock.py` compares them)."""
     waste = model.layout.waste
     draw = model.rules.stock_draw
 
     def jump(piles: Piles, redeals_left: int, lead: tuple[Move, ...]) -> tuple[Piles, int]:
-        stock, shown = piles[0], piles[waste]
-        dealt = 0  # cards dealt since the last redeal, not yet moved
+        cycle = cycle_of(piles, waste)
+        n = len(cycle)
+        place = len(piles[waste])
         for move in lead:
             if move[0] is MoveKind.DEAL:
-                dealt += min(draw, len(stock) - dealt)
-            else:  # a redeal: the waste, turned over, is the new stock
-                if dealt:
-                    shown += tuple(c & CARD_MASK for c in reversed(stock[-dealt:]))
-                    stock = stock[:-dealt]
-                    dealt = 0
-                stock = tuple(c | FACE_DOWN for c in reversed(shown))
-                shown = ()
+                place = min(place + draw, n)
+            else:  # a redeal: the whole cycle back in the stock
+                place = 0
                 if redeals_left > 0:
                     redeals_left -= 1
-        if dealt:
-            shown += tuple(c & CARD_MASK for c in reversed(stock[-dealt:]))
-            stock = stock[:-dealt]
         new = list(piles)
-        new[0] = stock
-        new[waste] = shown
+        new[0] = tuple(c | FACE_DOWN for c in reversed(cycle[place:]))
+        new[waste] = cycle[:place]
         return tuple(new), redeals_left
 
     return jump
@@ -166,7 +165,6 @@ def stock_move_generator(model: Model, generate: Generator) -> ActionGenerator:
         return of
 
     def generate_actions(piles: Piles, redeals_left: int) -> list[Action]:
-        stock = piles[0]
         plain = [
             m
             for m in generate(piles, redeals_left)
@@ -175,7 +173,7 @@ def stock_move_generator(model: Model, generate: Generator) -> ActionGenerator:
         low = [m for m in plain if not foundation_kind[m.dst] and not late[m.src][m.dst]]
         last = [m for m in plain if late[m.src][m.dst]]
         high = [m for m in plain if foundation_kind[m.dst]]
-        cycle = piles[waste] + tuple(c & CARD_MASK for c in reversed(stock))
+        cycle = cycle_of(piles, waste)
         n = len(cycle)
         if n == 0:
             return [*last, *low, *high]
@@ -245,8 +243,7 @@ class StockPositions:
 
     def parts(self, piles: Piles, redeals_left: int) -> tuple[Hashable, int, int]:
         waste = self.waste
-        stock = piles[0]
-        cycle = piles[waste] + tuple(c & CARD_MASK for c in reversed(stock))
+        cycle = cycle_of(piles, waste)
         core_piles = list(piles)
         core_piles[0] = ()
         core_piles[waste] = cycle
