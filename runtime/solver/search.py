@@ -9,6 +9,7 @@ import gc
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 
 from runtime.engine.cards import FACE_DOWN
 from runtime.engine.moves import Move
@@ -16,11 +17,17 @@ from runtime.engine.state import State
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import Model, model_for
 from runtime.solver.native import cells_module, depth_first_module
+from runtime.solver.restarts import solve_by_restarts
 from runtime.solver.results import DeadSet as DeadSet
 from runtime.solver.results import SolveResult as SolveResult
 from runtime.solver.results import Verdict as Verdict
 
 DEFAULT_MAX_NODES = 200_000
+# Free-cell-family games where no cell or space takes a card (Baker's Dozen): the share of
+# a long budget left to randomized restarts after the best-first search (`restarts.py`).
+RESTART_SHARE = 1 / 3
+RESTART_MIN_NODES = 50_000
+RESTART_MIN_SECONDS = 1.0
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
 
 
@@ -45,12 +52,32 @@ def _solve_cells(
     deadline: float | None,
     dead: DeadSet | None,
 ) -> SolveResult:
+    """The best-first search; where neither free cells nor spaces can take a card (its
+    estimate has little to weigh: Baker's Dozen) and the budget is long, it leaves
+    `RESTART_SHARE` of it to randomized depth-first restarts (`restarts.py`), which win many
+    of the deals it gets lost in."""
     started = time.perf_counter()
+    restart_nodes = 0
+    cells_deadline = deadline
+    if (
+        model.r0 == model.r1
+        and not any(model.tableau_start or ())
+        and max_nodes >= RESTART_MIN_NODES
+        and (deadline is None or deadline - started >= RESTART_MIN_SECONDS)
+    ):
+        restart_nodes = int(max_nodes * RESTART_SHARE)
+        if deadline is not None:
+            cells_deadline = started + (deadline - started) * (1 - RESTART_SHARE)
     run = cells_module().cells_search(model).solve
     known = dead.keys if dead is not None else set()
     with _collector_paused():
-        found = run(state.piles, max_nodes, deadline, known, dead is not None)
+        found = run(state.piles, max_nodes - restart_nodes, cells_deadline, known, dead is not None)
     seconds = time.perf_counter() - started
+    if found.won is None and restart_nodes:
+        with _collector_paused():
+            again = solve_by_restarts(state, max_nodes - found.nodes, deadline, dead)
+        seconds = time.perf_counter() - started
+        return replace(again, nodes=found.nodes + again.nodes, seconds=seconds)
     if found.won is None:
         return SolveResult(Verdict.UNKNOWN, (), found.nodes, seconds)
     if not found.won:
