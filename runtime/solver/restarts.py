@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
 
 from runtime.engine.moves import Move
 from runtime.engine.state import State
 from runtime.solver.native import depth_first_module
 from runtime.solver.results import DeadSet, SolveResult, Verdict
+from runtime.solver.successors import Generator, Piles
 
 UNIT = 2_000  # nodes of the shortest run
-JITTER = 0.5  # a move may move down the order by up to this share of the moves
+JITTER = 0.5  # a move's place in the order is shifted by up to this share of the moves
 
 
 def luby(i: int) -> int:
@@ -40,14 +40,11 @@ def luby(i: int) -> int:
     return luby(i - (1 << (k - 1)) + 1)  # the terms after 2^(k-1) - 1 repeat the start
 
 
-Generator = Callable[[tuple[tuple[int, ...], ...], int], list[Move]]
-
-
 def _perturbed(generate: Generator, rng: random.Random) -> Generator:
-    """``generate``'s moves, each shifted down the order by a random part of ``JITTER``
-    times their number (the search pops the last: the best moves stay near the end)."""
+    """``generate``'s moves (best last: the search pops them), each place shifted by a
+    random part of ``JITTER`` times their number, so that a weaker move may come first."""
 
-    def jittered(piles: tuple[tuple[int, ...], ...], redeals_left: int) -> list[Move]:
+    def jittered(piles: Piles, redeals_left: int) -> list[Move]:
         moves = generate(piles, redeals_left)
         spread = len(moves) * JITTER
         ranked = sorted((i + rng.random() * spread, i) for i in range(len(moves)))
