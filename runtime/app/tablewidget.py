@@ -322,14 +322,21 @@ class TableWidget(Widget):
                 widget.show_top(widget.top - above.top + margin if clip and above else None)
 
     def _restack_now(self, _dt: float = 0) -> None:
-        """Pile by pile, bottom card first; cards still sliding on top of all."""
+        """Pile by pile, bottom card first; cards still sliding on top of all, each with the
+        cards above it in its pile (a fan that closes up may slide a card while the card on
+        it already rests: the sliding card must not cover it)."""
         self._clip_fans()
         moving = self._animating
         if not moving:
             self._restack(self._stacked)
             return
+        lifted: set[CardWidget] = set()
+        for widgets in self._by_pile.values():
+            first = next((i for i, w in enumerate(widgets) if w in moving), None)
+            if first is not None:
+                lifted.update(widgets[first:])
         order = self._stacked
-        self._restack([w for w in order if w not in moving] + [w for w in order if w in moving])
+        self._restack([w for w in order if w not in lifted] + [w for w in order if w in lifted])
 
     def _restack(self, order: list[CardWidget]) -> None:
         if order == self._order:

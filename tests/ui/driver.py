@@ -527,6 +527,27 @@ def deals_then_undo(d: Driver) -> None:
 
 
 @scenario
+def slide_under_resting_card(d: Driver) -> None:
+    """A fan that closes up may slide a card while the card on it already rests (CI met it
+    in Gypsy, by timing): the sliding card is drawn under that card, not over it."""
+    d.app.game.set_animations(True)
+    d.settle()
+    pile = next(p for p in d.table.positions if len(d.state.piles[p]) >= 3)
+    widgets = d.table.pile_widgets(pile)
+    sliding = widgets[-2]
+    sliding.pos = (sliding.x + d.table.geometry.card_w, sliding.y)  # as if on its way
+    d.table.refresh(animate=True)
+    check(
+        sliding in d.table._animating and widgets[-1] not in d.table._animating,
+        "the set-up did not slide the card under the top one alone",
+    )
+    d.pump(1)
+    d.verify(what="a card slides in under a resting card")
+    d.settle()
+    d.verify(settled=True, what="the slide")
+
+
+@scenario
 def hint_direction(d: Driver) -> None:
     """The Hint button shows which way to move: the cards to move outlined in one colour,
     the target in another, an arrow between; following the hints makes no position twice."""

@@ -43,6 +43,11 @@ def test_deals_then_undo_draw_the_state(run, game: str, seed: int, clicks: int) 
     run("deals_then_undo", "--game", game, "--seed", str(seed), "--events", str(clicks))
 
 
+@pytest.mark.parametrize("game", ["gypsy", "klondike"])
+def test_slide_under_resting_card(run, game: str) -> None:  # type: ignore[no-untyped-def]
+    run("slide_under_resting_card", "--game", game)
+
+
 def test_move_during_autofinish(run) -> None:  # type: ignore[no-untyped-def]
     """Zebra: a move made during a long auto-finish takes over from it; the finish runs out."""
     output = run("move_during_autofinish", "--game", "zebra", timeout=240)
