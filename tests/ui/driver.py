@@ -530,9 +530,16 @@ def deals_then_undo(d: Driver) -> None:
 def slide_under_resting_card(d: Driver) -> None:
     """A fan that closes up may slide a card while the card on it already rests (CI met it
     in Gypsy, by timing): the sliding card is drawn under that card, not over it."""
+    from runtime.app.geometry import Fan
+
     d.app.game.set_animations(True)
     d.settle()
-    pile = next(p for p in d.table.positions if len(d.state.piles[p]) >= 3)
+    slots = d.table.geometry.slots
+    pile = next(
+        p
+        for p in d.table.positions
+        if p in slots and slots[p].fan is Fan.DOWN and len(d.state.piles[p]) >= 2
+    )
     widgets = d.table.pile_widgets(pile)
     sliding = widgets[-2]
     sliding.pos = (sliding.x + d.table.geometry.card_w, sliding.y)  # as if on its way
@@ -543,6 +550,7 @@ def slide_under_resting_card(d: Driver) -> None:
     )
     d.pump(1)
     d.verify(what="a card slides in under a resting card")
+    d.screenshot(f"{d.args.game}-slide-under")
     d.settle()
     d.verify(settled=True, what="the slide")
 
