@@ -28,6 +28,9 @@ DEFAULT_MAX_NODES = 200_000
 RESTART_SHARE = 1 / 3
 RESTART_MIN_NODES = 50_000
 RESTART_MIN_SECONDS = 1.0
+# Depth-first games whose stock does not cycle, on a budget as long: the share of it after
+# which a search far from exhausting its tree hands the rest to restarts (`depth_first.py`).
+PAUSE_SHARE = 0.9
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
 
 
@@ -105,9 +108,29 @@ def solve(
         and all(c < FACE_DOWN for p in state.piles for c in p)
     ):
         return _solve_cells(state, model, max_nodes, deadline, dead)
+    return _solve_depth_first(state, max_nodes, deadline, dead)
+
+
+def _solve_depth_first(
+    state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
+) -> SolveResult:
+    """The depth-first search; on a long budget, one that is still below a bad early move
+    at `PAUSE_SHARE` of it leaves the rest to randomized restarts (`restarts.py`), which
+    win some of the deals it would not finish (Whitehead, Yukon, Bristol) while the proofs
+    a search completes late go on (`docs/solver.md`)."""
+    started = time.perf_counter()
+    long_budget = max_nodes >= RESTART_MIN_NODES and (
+        deadline is None or deadline - started >= RESTART_MIN_SECONDS
+    )
+    pause_at = int(max_nodes * PAUSE_SHARE) if long_budget else 0
+    search = depth_first_module().DepthFirst(state)
     with _collector_paused():
-        found: SolveResult = depth_first_module().DepthFirst(state).run(max_nodes, deadline, dead)
-    return found
+        found: SolveResult = search.run(max_nodes, deadline, dead, pause_at)
+        if not search.paused:
+            return found
+        again = solve_by_restarts(state, max_nodes - found.nodes, deadline, dead)
+    seconds = time.perf_counter() - started
+    return replace(again, nodes=found.nodes + again.nodes, seconds=seconds)
 
 
 def _solve_each_base(

@@ -48,6 +48,24 @@ def test_compiled_search_is_the_same_search(
             assert state.is_won()
 
 
+@pytest.mark.parametrize(
+    ("game", "seed", "pause_at"),
+    [("lady_jane", 25, 3000), ("lady_jane", 25, 4000), ("golf", 0, 2700)],
+)
+def test_compiled_search_pauses_where_the_pure_one_does(
+    compiled: ModuleType, game: str, seed: int, pause_at: int
+) -> None:
+    state = new_game(game, None, seed)
+    pure, fast = depth_first.DepthFirst(state), compiled.DepthFirst(state)
+    pure_found = pure.run(10_000, None, None, pause_at)
+    fast_found = fast.run(10_000, None, None, pause_at)
+    assert (fast.paused, fast_found.verdict, fast_found.nodes) == (
+        pure.paused,
+        pure_found.verdict,
+        pure_found.nodes,
+    )
+
+
 def test_solve_runs_the_compiled_search(
     compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,12 +1,15 @@
-"""Randomized depth-first restarts: Luby's budgets, perturbed orders, wins and proofs."""
+"""Randomized depth-first restarts: Luby's budgets, perturbed orders, wins and proofs, and
+the depth-first search that hands them the rest of its budget."""
 
 from __future__ import annotations
 
 import pytest
 
 from runtime.engine import new_game
+from runtime.engine.moves import Move
 from runtime.solver import Verdict, solve
 from runtime.solver import search as search_module
+from runtime.solver.depth_first import explored_share
 from runtime.solver.native import depth_first_module
 from runtime.solver.restarts import UNIT, luby, solve_by_restarts
 from runtime.solver.results import SolveResult
@@ -60,3 +63,45 @@ def test_only_games_where_no_cell_or_space_takes_a_card_restart(
     # Not on a hint's short budget.
     solve(new_game("bakers_dozen", None, 0), max_nodes=60_000, time_limit=0.2)
     assert calls == ["bakers_dozen"]
+
+
+def test_explored_share_weighs_each_frames_finished_moves() -> None:
+    def frame(left: int) -> tuple[list[Move], int, int, int]:
+        return ([Move.transfer(0, 1)] * left, 0, 0, 0)
+
+    # The root's first of three moves is done, its second under way; below it, the first
+    # of two moves done (the top frame's popped moves are all finished).
+    assert explored_share([frame(1), frame(1)], [3, 2]) == pytest.approx(1 / 3 + 1 / 6)
+    assert explored_share([frame(3)], [3]) == 0
+    assert explored_share([frame(0)], [3]) == 1
+    assert explored_share([frame(2), frame(0)], [3, 0]) == 0  # an empty frame ends the sum
+
+
+def test_a_search_lost_below_an_early_move_hands_the_rest_to_restarts() -> None:
+    # Yukon seed 8: the depth-first search has explored almost nothing of its tree at nine
+    # tenths of 60,000 nodes (it wins only at 272,634); restarts win it in the last tenth.
+    state = new_game("yukon", None, 8)
+    search = depth_first_module().DepthFirst(state)
+    alone = search.run(60_000, None, None)
+    assert alone.verdict is Verdict.UNKNOWN and not search.paused
+    search = depth_first_module().DepthFirst(state)  # a search leaves its state mid-line
+    paused = search.run(60_000, None, None, pause_at=54_000)
+    assert search.paused and (paused.verdict, paused.nodes) == (Verdict.UNKNOWN, 54_000)
+    found = solve(state, max_nodes=60_000)
+    assert found.verdict is Verdict.WINNABLE and 54_000 < found.nodes <= 60_000
+    replay = state.clone()
+    for move in found.moves:
+        replay.play(move)
+    assert replay.is_won()
+
+
+def test_a_search_near_its_proof_goes_on_past_the_pause() -> None:
+    # Lady Jane seed 25 is exhausted at 4,310 nodes: at 4,000 most of its tree is behind
+    # it and it goes on to the proof; at 3,000 it is not, and it pauses.
+    state = new_game("lady_jane", None, 25)
+    search = depth_first_module().DepthFirst(state)
+    near = search.run(10_000, None, None, pause_at=4_000)
+    assert not search.paused and (near.verdict, near.nodes) == (Verdict.UNWINNABLE, 4_310)
+    search = depth_first_module().DepthFirst(state)
+    far = search.run(10_000, None, None, pause_at=3_000)
+    assert search.paused and (far.verdict, far.nodes) == (Verdict.UNKNOWN, 3_000)
