@@ -28,8 +28,9 @@ DEFAULT_MAX_NODES = 200_000
 RESTART_SHARE = 1 / 3
 RESTART_MIN_NODES = 50_000
 RESTART_MIN_SECONDS = 1.0
-# Depth-first games whose stock does not cycle, on a budget as long: the share of it after
-# which a search far from exhausting its tree hands the rest to restarts (`depth_first.py`).
+# Depth-first games not searched over stock moves, on a budget as long: the share of it
+# after which a search far from exhausting its tree hands the rest to restarts
+# (`depth_first.py`).
 PAUSE_SHARE = 0.9
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
 
