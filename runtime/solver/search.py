@@ -49,6 +49,13 @@ def _collector_paused() -> Iterator[None]:
             gc.enable()
 
 
+def _long_enough_to_restart(max_nodes: int, deadline: float | None, now: float) -> bool:
+    """A budget long enough to give part of it to restarts (not a hint's short one)."""
+    return max_nodes >= RESTART_MIN_NODES and (
+        deadline is None or deadline - now >= RESTART_MIN_SECONDS
+    )
+
+
 def _solve_cells(
     state: State,
     model: Model,
@@ -66,8 +73,7 @@ def _solve_cells(
     if (
         model.r0 == model.r1
         and not any(model.tableau_start or ())
-        and max_nodes >= RESTART_MIN_NODES
-        and (deadline is None or deadline - started >= RESTART_MIN_SECONDS)
+        and _long_enough_to_restart(max_nodes, deadline, started)
     ):
         restart_nodes = int(max_nodes * RESTART_SHARE)
         if deadline is not None:
@@ -120,9 +126,7 @@ def _solve_depth_first(
     win some of the deals it would not finish (Whitehead, Yukon, Bristol) while the proofs
     a search completes late go on (`docs/solver.md`)."""
     started = time.perf_counter()
-    long_budget = max_nodes >= RESTART_MIN_NODES and (
-        deadline is None or deadline - started >= RESTART_MIN_SECONDS
-    )
+    long_budget = _long_enough_to_restart(max_nodes, deadline, started)
     pause_at = int(max_nodes * PAUSE_SHARE) if long_budget else 0
     search = depth_first_module().DepthFirst(state)
     with _collector_paused():
