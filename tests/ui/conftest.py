@@ -32,9 +32,12 @@ def display() -> Iterator[str]:
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed")
     name = f":{_free_display()}"
-    # Big enough for a phone window in either orientation (2340 x 1080 pixels).
+    # Big enough for a phone window in either orientation (2340 x 1080 pixels). -noreset:
+    # by default the server resets when its last client leaves and drops any client that
+    # connects meanwhile ("X connection broken"), a race that window processes started one
+    # after another, or side by side, lose now and then (xorg/xserver issue 1102).
     server = subprocess.Popen(
-        ["Xvfb", name, "-screen", "0", "2400x2400x24", "-nolisten", "tcp"],
+        ["Xvfb", name, "-screen", "0", "2400x2400x24", "-nolisten", "tcp", "-noreset"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
