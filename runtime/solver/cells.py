@@ -68,18 +68,31 @@ EMPTY: Final = 8  # per empty tableau pile (subtracted)
 BREAK: Final = 1  # per tableau card not built on the card below it
 BLOCKED: Final = 5  # per tableau card above a card of its own foundation chain that goes home first
 
-# (relevant moves only, cell weight, empty pile weight, children, can prove a loss): after
-# the first tries.
-Phase = tuple[bool, int, int, int, bool]
+# (relevant moves only, cell weight, empty pile weight, break weight, children, can prove a
+# loss): after the first tries.
+Phase = tuple[bool, int, int, int, int, bool]
 PORTFOLIO: tuple[Phase, ...] = (
-    (True, 12, EMPTY, 5000, False),
-    (False, 18, EMPTY, 20_000, True),
-    (False, 9, EMPTY, 20_000, True),
+    (True, 12, EMPTY, BREAK, 5000, False),
+    (False, 18, EMPTY, BREAK, 20_000, True),
+    (False, 9, EMPTY, BREAK, 20_000, True),
 )
 # With no cells the cell weight changes nothing (the searches above would replay the first
 # tries), so the portfolio weighs empty piles otherwise: not at all (Baker's Dozen, whose
 # spaces stay empty: it wins a third of the deals the usual weights leave unknown).
-PORTFOLIO_WITHOUT_CELLS: tuple[Phase, ...] = ((False, CELL, 0, 45_000, True),)
+PORTFOLIO_WITHOUT_CELLS: tuple[Phase, ...] = ((False, CELL, 0, BREAK, 45_000, True),)
+# On a long budget (the free-cell family's surveys run 2,000,000 children, about 10 s) four
+# more weightings of a card off its build and of empty piles: on Beleaguered Castle and
+# Streets and Alleys each wins some deals the usual weights leave unknown at 2,000,000
+# (Beleaguered Castle seed 33: 671 children with a card off its build at 6), and together
+# they cost a deal the main search settles 240,000 children (`docs/solver.md`).
+LONG_BUDGET = 1_000_000
+PORTFOLIO_WITHOUT_CELLS_LONG: tuple[Phase, ...] = (
+    *PORTFOLIO_WITHOUT_CELLS,
+    (False, CELL, EMPTY, 6, 60_000, True),
+    (False, CELL, EMPTY, 10, 60_000, True),
+    (False, CELL, 0, 3, 60_000, True),
+    (False, CELL, EMPTY, 3, 60_000, True),
+)
 
 
 @cache
@@ -144,6 +157,7 @@ class CellsSearch:
         self.model = model
         self.cell = CELL  # the cell weight: `solve` tries a second one on hard deals
         self.empty = EMPTY  # the empty pile weight: likewise where there are no cells
+        self.breaks = BREAK  # the weight of a card not built on the card below: likewise
         count = len(model.layout.kinds)
         self.one = tuple(
             tuple(Move(_T, src, dst, 1) for dst in range(count)) for src in range(count)
@@ -356,12 +370,13 @@ class CellsSearch:
         if not p:
             return 0
         lowest = self.no_lowest[:]  # by chain: the lowest step of it seen so far
+        breaks = self.breaks
         cost = 0
         prev = p[0]
         lowest[chain[prev]] = step[prev]
         for c in p[1:]:
             if not tab[prev * DECK_SIZE + c]:
-                cost += BREAK
+                cost += breaks
             k = chain[c]
             s = step[c]
             low = lowest[k]
@@ -730,6 +745,7 @@ class CellsSearch:
         perf = time.perf_counter
         cell = self.cell
         empty = self.empty
+        breaks = self.breaks
         nodes = 1
         size = 1  # len(entries)
         check = _CHECK_EVERY
@@ -895,7 +911,7 @@ class CellsSearch:
                         # (a settled parent has no next foundation card on top)
                         value -= BURIED * (counts[src] - (not all_safe and card in wanted))
                         if not tab[lower * DECK_SIZE + card]:
-                            value -= BREAK
+                            value -= breaks
                         if not below[card].isdisjoint(p):  # (card is not in below[card])
                             value -= BLOCKED
                     else:
@@ -905,7 +921,7 @@ class CellsSearch:
                     elif d:
                         value += BURIED * counts[dst]
                         if not tab[d[-1] * DECK_SIZE + card]:
-                            value += BREAK
+                            value += breaks
                         if not below[card].isdisjoint(d):
                             value += BLOCKED
                     else:
@@ -948,30 +964,39 @@ class CellsSearch:
         are won there, with a legal line (every relevant move is a legal move); if not, the
         complete `best_first` from scratch, which alone can prove a position lost: first
         with a budget that settles most of the rest, then, after a few short searches that
-        weigh cells otherwise (`PORTFOLIO`: each finds some deals the main weighting finds
-        only after millions of positions), with what is left. The node limit covers all."""
+        weigh cells otherwise (`portfolio`: each finds some deals the main weighting finds
+        only after millions of positions; without cells, empty piles and broken builds),
+        with what is left. The node limit covers all."""
         nodes = 0
         phases: tuple[Phase, ...] = (
-            (True, CELL, EMPTY, RELEVANT_BUDGET, False),
-            (False, CELL, EMPTY, FIRST_BUDGET, True),
-            *(PORTFOLIO if self.reserves else PORTFOLIO_WITHOUT_CELLS),
-            (False, CELL, EMPTY, max_nodes, True),
+            (True, CELL, EMPTY, BREAK, RELEVANT_BUDGET, False),
+            (False, CELL, EMPTY, BREAK, FIRST_BUDGET, True),
+            *self.portfolio(max_nodes),
+            (False, CELL, EMPTY, BREAK, max_nodes, True),
         )
-        for relevant, cell, empty, budget, exhaustive in phases:
+        for relevant, cell, empty, breaks, budget, exhaustive in phases:
             budget = min(budget, max_nodes - nodes)
             if budget <= 0 or (deadline is not None and time.perf_counter() > deadline):
                 break
-            self.cell, self.empty = cell, empty
+            self.cell, self.empty, self.breaks = cell, empty, breaks
             try:
                 found = self.best_first(
                     root, budget, deadline, dead, exhaust_dead and exhaustive, relevant
                 )
             finally:
-                self.cell, self.empty = CELL, EMPTY
+                self.cell, self.empty, self.breaks = CELL, EMPTY, BREAK
             nodes += found.nodes
             if found.won or (found.won is not None and exhaustive):
                 return CellsResult(found.won, found.moves, nodes, found.dead)
         return CellsResult(None, (), nodes)
+
+    def portfolio(self, max_nodes: int) -> tuple[Phase, ...]:
+        """The short searches between the first tries and the last, long one."""
+        if self.reserves:
+            return PORTFOLIO
+        if max_nodes >= LONG_BUDGET:
+            return PORTFOLIO_WITHOUT_CELLS_LONG
+        return PORTFOLIO_WITHOUT_CELLS
 
     def check_child(
         self, piles: Piles, move: Move, key: Key, value: int, wanted: dict[int, int]

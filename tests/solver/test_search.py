@@ -224,14 +224,17 @@ def test_cells_solver_agrees_with_the_generic_search() -> None:
         assert solve(state, best_first=False).verdict is Verdict.WINNABLE
 
 
+@pytest.mark.parametrize("breaks", [BREAK, 6])
 @pytest.mark.parametrize(
     "game", ["seahaven", "freecell", "eight_off", "bakers_dozen", "beleaguered_castle"]
 )
-def test_cells_incremental_estimate_matches_the_full_estimate(game: str) -> None:
-    """Children are scored from the two piles a move touches: the same as from scratch."""
+def test_cells_incremental_estimate_matches_the_full_estimate(game: str, breaks: int) -> None:
+    """Children are scored from the two piles a move touches: the same as from scratch,
+    also with the portfolio's other weight of a card off its build."""
     state = new_game(game, None, 0)
     search = CellsSearch(model_for(state.rules, state.base))
     search.verify_estimates = True
+    search.breaks = breaks
     for seed in range(3):
         state = new_game(game, None, seed)
         search.best_first(state.piles, 1500, None, set(), False)
