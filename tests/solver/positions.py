@@ -11,7 +11,16 @@ import random
 
 from runtime.engine import State, new_game
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK
+from runtime.engine.moves import Move
 from runtime.engine.rules import Goal
+
+
+def assert_line_wins(state: State, moves: tuple[Move, ...]) -> None:
+    """A solver's winning line replays legally from ``state`` (unchanged) to a win."""
+    trial = state.clone()
+    for move in moves:
+        trial.play(move)
+    assert trial.is_won()
 
 
 def foundation_chain(state: State, start: int) -> list[int]:

@@ -18,6 +18,7 @@ from runtime.solver.cells import (
     cells_search,
 )
 from runtime.solver.model import model_for
+from tests.solver.positions import assert_line_wins
 
 
 def test_without_cells_the_portfolio_weighs_empty_piles_at_nothing(
@@ -33,10 +34,7 @@ def test_without_cells_the_portfolio_weighs_empty_piles_at_nothing(
     found = solve(state, max_nodes=100_000)
     assert found.verdict is Verdict.WINNABLE
     assert found.nodes < RELEVANT_BUDGET + FIRST_BUDGET + 45_000
-    replay = state.clone()
-    for move in found.moves:
-        replay.play(move)
-    assert replay.is_won()
+    assert_line_wins(state, found.moves)
 
 
 def test_a_long_budget_tries_other_weights_where_there_are_no_cells() -> None:
@@ -58,7 +56,4 @@ def test_a_card_off_its_build_weighed_more_wins_what_the_usual_weights_find_late
     found = solve(state, max_nodes=LONG_BUDGET)
     assert found.verdict is Verdict.WINNABLE
     assert found.nodes < 102_000
-    replay = state.clone()
-    for move in found.moves:
-        replay.play(move)
-    assert replay.is_won()
+    assert_line_wins(state, found.moves)

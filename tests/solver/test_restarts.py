@@ -13,6 +13,7 @@ from runtime.solver.depth_first import explored_share
 from runtime.solver.native import depth_first_module
 from runtime.solver.restarts import UNIT, luby, solve_by_restarts
 from runtime.solver.results import SolveResult
+from tests.solver.positions import assert_line_wins
 
 
 def test_run_budgets_follow_lubys_sequence() -> None:
@@ -30,10 +31,7 @@ def test_a_perturbed_order_wins_what_the_fixed_orders_miss() -> None:
     plain = depth_first_module().DepthFirst(state).run(found.nodes, None, None)
     assert plain.verdict is Verdict.UNKNOWN
     assert solve(state, max_nodes=100_000, best_first=True).verdict is Verdict.WINNABLE
-    replay = state.clone()
-    for move in found.moves:
-        replay.play(move)
-    assert replay.is_won()
+    assert_line_wins(state, found.moves)
     again = solve_by_restarts(state, 60_000, None, None)
     assert (again.nodes, again.moves) == (found.nodes, found.moves)
 
@@ -89,10 +87,7 @@ def test_a_search_lost_below_an_early_move_hands_the_rest_to_restarts() -> None:
     assert search.paused and (paused.verdict, paused.nodes) == (Verdict.UNKNOWN, 54_000)
     found = solve(state, max_nodes=60_000)
     assert found.verdict is Verdict.WINNABLE and 54_000 < found.nodes <= 60_000
-    replay = state.clone()
-    for move in found.moves:
-        replay.play(move)
-    assert replay.is_won()
+    assert_line_wins(state, found.moves)
 
 
 def test_a_search_near_its_proof_goes_on_past_the_pause() -> None:

@@ -13,7 +13,7 @@ from runtime.solver.cells import BLOCKED, BREAK, CellsSearch, cells_search, cell
 from runtime.solver.keys import key_function
 from runtime.solver.model import model_for
 from runtime.solver.successors import fast_generator, fast_supported
-from tests.solver.positions import brute_force, small_position
+from tests.solver.positions import assert_line_wins, brute_force, small_position
 
 # (game, size, seed) of small positions whose brute-force verdict is quick to compute.
 SMALL = [
@@ -31,13 +31,6 @@ SMALL = [
     ("escalator", 6, 3),  # unwinnable
     ("escalator", 6, 11),
 ]
-
-
-def assert_line_wins(state: State, moves: tuple[object, ...]) -> None:
-    trial = state.clone()
-    for move in moves:
-        trial.play(move)  # type: ignore[arg-type]
-    assert trial.is_won()
 
 
 @pytest.mark.parametrize(("game", "size", "seed"), SMALL)

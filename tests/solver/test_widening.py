@@ -8,6 +8,7 @@ from runtime.engine.moves import DEAL
 from runtime.solver.keys import Piles
 from runtime.solver.results import SolveResult, Verdict
 from runtime.solver.widening import WIDTHS, narrowed, widen
+from tests.solver.positions import assert_line_wins
 
 _NO_PILES: Piles = ()
 
@@ -83,7 +84,4 @@ def test_widening_wins_what_the_complete_searches_leave_unknown() -> None:
     found = solve(state, max_nodes=60_000)
     assert found.verdict is Verdict.WINNABLE
     assert found.nodes < 20_000
-    replay = state.clone()
-    for move in found.moves:
-        replay.play(move)
-    assert replay.is_won()
+    assert_line_wins(state, found.moves)
