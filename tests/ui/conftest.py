@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
-import socket
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,11 +16,34 @@ HERE = Path(__file__).parent
 SCREENSHOTS = HERE / "screenshots"
 
 
-def _free_display() -> int:
-    for number in range(120, 200):
-        if not Path(f"/tmp/.X{number}-lock").exists():
-            return number
-    raise RuntimeError("no free X display number")
+@contextlib.contextmanager
+def x_server() -> Iterator[str]:
+    """A fresh Xvfb on a display number it picks itself (-displayfd): several test processes
+    starting servers at once each get their own, where choosing a number by its free lock
+    file let two take the same one, and the first to finish took the other's server down."""
+    read_end, write_end = os.pipe()
+    # Big enough for a phone window in either orientation (2340 x 1080 pixels). -noreset:
+    # by default the server resets when its last client leaves and drops any client that
+    # connects meanwhile ("X connection broken"), a race that window processes started one
+    # after another, or side by side, lose now and then (xorg/xserver issue 1102).
+    command = ["Xvfb", "-displayfd", str(write_end), "-screen", "0", "2400x2400x24"]
+    server = subprocess.Popen(
+        [*command, "-nolisten", "tcp", "-noreset"],
+        pass_fds=(write_end,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    os.close(write_end)
+    try:
+        # The server writes its display number once it accepts clients.
+        with os.fdopen(read_end) as announced:
+            number = announced.readline().strip()
+        if not number.isdigit():
+            raise RuntimeError(f"Xvfb did not start (exit code {server.wait(timeout=10)})")
+        yield f":{number}"
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")
@@ -31,28 +53,8 @@ def display() -> Iterator[str]:
         return
     if shutil.which("Xvfb") is None:
         pytest.skip("Xvfb is not installed")
-    name = f":{_free_display()}"
-    # Big enough for a phone window in either orientation (2340 x 1080 pixels). -noreset:
-    # by default the server resets when its last client leaves and drops any client that
-    # connects meanwhile ("X connection broken"), a race that window processes started one
-    # after another, or side by side, lose now and then (xorg/xserver issue 1102).
-    server = subprocess.Popen(
-        ["Xvfb", name, "-screen", "0", "2400x2400x24", "-nolisten", "tcp", "-noreset"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        socket_path = f"/tmp/.X11-unix/X{name[1:]}"
-        for _ in range(100):  # the socket file appears before the server accepts on it
-            if Path(socket_path).exists():
-                with socket.socket(socket.AF_UNIX) as probe:
-                    if probe.connect_ex(socket_path) == 0:
-                        break
-            time.sleep(0.1)
+    with x_server() as name:
         yield name
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
 
 
 @pytest.fixture(scope="session")
