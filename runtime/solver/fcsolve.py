@@ -15,10 +15,14 @@ import resource
 import shutil
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from runtime.engine.cards import CARD_MASK, RANK, SUIT
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, RANK, SUIT
+from runtime.engine.rules import GroupLimit, GroupMove
 from runtime.engine.state import State
+from runtime.solver.cells import cells_supported
+from runtime.solver.model import Model
 
 SEAHAVEN_FLAGS = (
     "--freecells-num",
@@ -33,6 +37,84 @@ SEAHAVEN_FLAGS = (
     "limited",
 )
 _RANKS = "A23456789TJQK"
+_RED = frozenset((1, 2))  # Diamonds, Hearts
+_MAX_STACKS = 10  # fc-solve's as Debian builds it ("exceeds the maximum of 10")
+
+# fc-solve's three tableau build rules, each a card's relation to the card it goes on.
+_BUILDS: dict[str, Callable[[int, int], bool]] = {
+    "suit": lambda lower, upper: SUIT[lower] == SUIT[upper],
+    "alternate_color": lambda lower, upper: (SUIT[lower] in _RED) != (SUIT[upper] in _RED),
+    "rank": lambda lower, upper: True,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Referee:
+    """fc-solve's options for a game's rules, and whether ours have more moves than fc-solve
+    can express (foundation play-back): then only its wins and our proofs bind the other."""
+
+    flags: tuple[str, ...]
+    ours_has_more_moves: bool
+
+
+def referee_for(model: Model) -> Referee | None:
+    """fc-solve's options that express the rules of ``model``'s game, read from its rules
+    and tables (no game names), or None where fc-solve cannot play them: fc-solve knows one
+    or more decks built up by suit from Ace, free cells, and a tableau built down by suit,
+    alternate colour or rank whose spaces take any card, Kings or nothing."""
+    rules, tables = model.rules, model.tables
+    if not cells_supported(model) or tables.tableau is None or tables.foundation is None:
+        return None
+    if model.foundation_start != tuple(RANK[c] == 1 for c in range(DECK_SIZE)):
+        return None
+    if any(
+        tables.foundation[lower * DECK_SIZE + upper]
+        != (SUIT[lower] == SUIT[upper] and RANK[upper] == RANK[lower] + 1)
+        for lower in range(DECK_SIZE)
+        for upper in range(DECK_SIZE)
+    ):
+        return None
+    build = next(
+        (
+            name
+            for name, follows in _BUILDS.items()
+            if all(
+                tables.tableau[lower * DECK_SIZE + upper]
+                == (RANK[upper] + 1 == RANK[lower] and follows(lower, upper))
+                for lower in range(DECK_SIZE)
+                for upper in range(DECK_SIZE)
+            )
+        ),
+        None,
+    )
+    space = tables.tableau_empty or (False,) * DECK_SIZE
+    fills = {
+        "any": (True,) * DECK_SIZE,
+        "kings": tuple(RANK[c] == 13 for c in range(DECK_SIZE)),
+        "none": (False,) * DECK_SIZE,
+    }
+    filled_by = next((name for name, table in fills.items() if table == tuple(space)), None)
+    cells, stacks = model.r1 - model.r0, model.t1 - model.t0
+    if build is None or filled_by is None or (cells and not rules.reserves_accept):
+        return None
+    if stacks > _MAX_STACKS:
+        return None
+    # fc-solve moves a run as far as single moves through free cells and spaces could
+    # ("limited"; with spaces for Kings only that is free cells + 1), or any run.
+    if rules.group_move is GroupMove.ONE:
+        sequence_move = "limited"
+    elif rules.group_limit is GroupLimit.NONE:
+        sequence_move = "unlimited"
+    elif rules.group_limit is GroupLimit.FREE_RESERVES_AND_PILES or filled_by != "any":
+        sequence_move = "limited"
+    else:
+        return None
+    flags: tuple[str, ...] = ("--freecells-num", str(cells), "--stacks-num", str(stacks))
+    flags += ("--sequences-are-built-by", build, "--empty-stacks-filled-by", filled_by)
+    flags += ("--sequence-move", sequence_move)
+    return Referee(flags, rules.foundation_play_back)
+
+
 _SUITS = "CDHS"  # our suit order: Clubs, Diamonds, Hearts, Spades
 
 
@@ -71,13 +153,19 @@ def available() -> bool:
     return shutil.which("fc-solve") is not None
 
 
-def run(state: State, max_iters: int | None = None, timeout: float = 60.0) -> FcResult:
-    """Run fc-solve on ``state``; wall time includes process start-up."""
-    command = ["fc-solve", *SEAHAVEN_FLAGS]
+def run(
+    state: State,
+    max_iters: int | None = None,
+    timeout: float = 60.0,
+    flags: tuple[str, ...] = SEAHAVEN_FLAGS,
+) -> FcResult:
+    """Run fc-solve on ``state`` under the rules ``flags`` give it (Seahaven's unless told);
+    wall time includes process start-up."""
+    command = ["fc-solve", *flags]
     if max_iters is not None:
         command += ["-mi", str(max_iters)]
     command.append("-")
-    return _run(command, board(state), timeout)
+    return _run(command, board(state), timeout, max_iters)
 
 
 def _children_cpu() -> float:
@@ -85,7 +173,7 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def _run(command: list[str], text: str, timeout: float) -> FcResult:
+def _run(command: list[str], text: str, timeout: float, max_iters: int | None = None) -> FcResult:
     cpu = _children_cpu()
     started = time.perf_counter()
     try:
@@ -101,7 +189,9 @@ def _run(command: list[str], text: str, timeout: float) -> FcResult:
             iterations = int(line.rsplit(" ", 1)[1].rstrip("."))
     if "This game is solveable." in out:
         return FcResult(True, seconds, iterations, cpu)
-    if "I could not solve this game." in out:
+    # fc-solve says it "could not solve" a game also when it stops at -mi's limit.
+    gave_up = max_iters is not None and (iterations is None or iterations >= max_iters)
+    if "I could not solve this game." in out and not gave_up:
         return FcResult(False, seconds, iterations, cpu)
     return FcResult(None, seconds, iterations, cpu)
 
