@@ -27,7 +27,7 @@ from runtime.solver.model import model_for
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("survey", type=Path)
-    parser.add_argument("--verdict", choices=("winnable", "unwinnable"), required=True)
+    parser.add_argument("--verdict", choices=("winnable", "unwinnable", "unknown"), required=True)
     parser.add_argument("--limit", type=int, help="only the first N such deals")
     parser.add_argument("--max-iters", type=int, default=3_000_000)
     parser.add_argument("--timeout", type=float, default=60.0)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from runtime.engine.cards import FACE_DOWN
 from runtime.engine.moves import Move
 from runtime.engine.state import State
+from runtime.solver.cells import LONG_BUDGET
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import Model, model_for
 from runtime.solver.native import cells_module, depth_first_module
@@ -26,6 +27,10 @@ DEFAULT_MAX_NODES = 200_000
 # Free-cell-family games where no cell or space takes a card (Baker's Dozen): the share of
 # a long budget left to randomized restarts after the best-first search (`restarts.py`).
 RESTART_SHARE = 1 / 3
+# Where spaces take cards (Beleaguered Castle, Streets and Alleys) the best-first search
+# settles many more deals late: restarts only on a budget whose rest still runs the long
+# portfolio (`cells.LONG_BUDGET`), with a smaller share of it.
+SPACES_RESTART_SHARE = 1 / 5
 RESTART_MIN_NODES = 50_000
 RESTART_MIN_SECONDS = 1.0
 # Depth-first games not searched over stock moves, on a budget as long: the share of it
@@ -63,21 +68,22 @@ def _solve_cells(
     deadline: float | None,
     dead: DeadSet | None,
 ) -> SolveResult:
-    """The best-first search; where neither free cells nor spaces can take a card (its
-    estimate has little to weigh: Baker's Dozen) and the budget is long, it leaves
-    `RESTART_SHARE` of it to randomized depth-first restarts (`restarts.py`), which win many
-    of the deals it gets lost in."""
+    """The best-first search; where no free cell can take a card (its estimate has little
+    to weigh) and the budget is long, it leaves a share of it to randomized depth-first
+    restarts (`restarts.py`), which win many of the deals it gets lost in: `RESTART_SHARE`
+    where no space takes one either (Baker's Dozen), `SPACES_RESTART_SHARE` where spaces
+    do, of a budget whose rest is at least `cells.LONG_BUDGET`."""
     started = time.perf_counter()
-    restart_nodes = 0
+    share = 0.0
     cells_deadline = deadline
-    if (
-        model.r0 == model.r1
-        and not any(model.tableau_start or ())
-        and _long_enough_to_restart(max_nodes, deadline, started)
-    ):
-        restart_nodes = int(max_nodes * RESTART_SHARE)
-        if deadline is not None:
-            cells_deadline = started + (deadline - started) * (1 - RESTART_SHARE)
+    if model.r0 == model.r1 and _long_enough_to_restart(max_nodes, deadline, started):
+        if not any(model.tableau_start or ()):
+            share = RESTART_SHARE
+        elif max_nodes * (1 - SPACES_RESTART_SHARE) >= LONG_BUDGET:
+            share = SPACES_RESTART_SHARE
+    restart_nodes = int(max_nodes * share)
+    if restart_nodes and deadline is not None:
+        cells_deadline = started + (deadline - started) * (1 - share)
     run = cells_module().cells_search(model).solve
     known = dead.keys if dead is not None else set()
     with _collector_paused():
