@@ -20,7 +20,7 @@ import sys
 from pathlib import Path
 
 from runtime.engine import new_game
-from runtime.solver import fcsolve
+from runtime.solver import Verdict, fcsolve
 from runtime.solver.model import model_for
 
 
@@ -53,9 +53,7 @@ def main() -> int:
         theirs = {True: "winnable", False: "unwinnable", None: "unknown"}[result.solved]
         counts[theirs] += 1
         print(f"seed {record['seed']}: ours {args.verdict}, fc-solve {theirs}", flush=True)
-        lost_won = args.verdict == "unwinnable" and result.solved
-        won_lost = not referee.ours_has_more_moves and result.solved is False
-        if lost_won or (args.verdict == "winnable" and won_lost):
+        if referee.contradicts(Verdict(args.verdict), result.solved):
             contradictions.append(record["seed"])
     summary = ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts.items()))
     print(f"{args.survey.name}: {len(chosen)} deals ours {args.verdict}; fc-solve: {summary}")

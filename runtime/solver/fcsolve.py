@@ -23,6 +23,7 @@ from runtime.engine.rules import GroupLimit, GroupMove
 from runtime.engine.state import State
 from runtime.solver.cells import cells_supported
 from runtime.solver.model import Model
+from runtime.solver.results import Verdict
 
 SEAHAVEN_FLAGS = (
     "--freecells-num",
@@ -37,6 +38,7 @@ SEAHAVEN_FLAGS = (
     "limited",
 )
 _RANKS = "A23456789TJQK"
+_SUITS = "CDHS"  # our suit order: Clubs, Diamonds, Hearts, Spades
 _RED = frozenset((1, 2))  # Diamonds, Hearts
 _MAX_STACKS = 10  # fc-solve's as Debian builds it ("exceeds the maximum of 10")
 
@@ -55,6 +57,14 @@ class Referee:
 
     flags: tuple[str, ...]
     ours_has_more_moves: bool
+
+    def contradicts(self, ours: Verdict, theirs: bool | None) -> bool:
+        """Whether fc-solve's verdict ``theirs`` (None: none) rules ours out: a deal it wins
+        we must not have proved lost; one it proves lost, where we have no more moves, we
+        must not have won."""
+        if theirs is True:
+            return ours is Verdict.UNWINNABLE
+        return theirs is False and not self.ours_has_more_moves and ours is Verdict.WINNABLE
 
 
 def referee_for(model: Model) -> Referee | None:
@@ -113,9 +123,6 @@ def referee_for(model: Model) -> Referee | None:
     flags += ("--sequences-are-built-by", build, "--empty-stacks-filled-by", filled_by)
     flags += ("--sequence-move", sequence_move)
     return Referee(flags, rules.foundation_play_back)
-
-
-_SUITS = "CDHS"  # our suit order: Clubs, Diamonds, Hearts, Spades
 
 
 def fc_card(card: int) -> str:
