@@ -74,9 +74,9 @@ def main() -> int:
         figures.append(figure)
         low, high = figure["interval"]
         deals = figure["deals"]
-        shown = winnability.about_percent(game.id, options, [figure])
+        shown = winnability.winnable_band(game.id, options, [figure])
         band = (figure["winnable"] / deals, (figure["winnable"] + figure["unknown"]) / deals)
-        app = "not shown" if shown is None else f"about {shown} %"
+        app = "not shown" if shown is None else winnability.describe(shown)
         opts = ", ".join(f"{k} {'on' if v else 'off'}" for k, v in options.items()) or "-"
         print(
             f"| {game.title} | {opts} | {deals:,} | {figure['winnable']:,} | "

@@ -379,8 +379,10 @@ def test_font_covers_every_character_of_the_japanese_help() -> None:
     text = "".join(
         path.read_text("utf-8") for path in sorted((ROOT / "generated/help/ja").glob("*.json"))
     )
-    catalog = read_po((ROOT / "specs/po/ja.po").open("rb"))
-    text += "".join(m.string for m in catalog if m.id and isinstance(m.string, str))
+    # ... and the help's and the app's own catalogues.
+    for po in ("specs/po/ja.po", "runtime/locale/ja/LC_MESSAGES/helpdeck.po"):
+        catalog = read_po((ROOT / po).open("rb"))
+        text += "".join(m.string for m in catalog if m.id and isinstance(m.string, str))
     missing = sorted({ch for ch in text if not ch.isspace() and ord(ch) not in cmap})
     assert not missing, missing
     assert (ROOT / "runtime/fonts/OFL.txt").read_text("utf-8").count("SIL OPEN FONT LICENSE") == 1

@@ -9,13 +9,16 @@ the app's game chooser (`about_percent`). A record:
 
 ``share`` and ``interval`` (95 % Wilson) are over decided deals only. A deal left unknown
 may be either, so the true share of all deals lies between winnable / deals and
-(winnable + unknown) / deals; the app shows a figure only when that band is narrow.
+(winnable + unknown) / deals. The app says "about N %" when that band is narrow, and the
+band itself ("between L and H %", "at least L %") when it is not (`winnable_band`).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +29,9 @@ FORMAT = "helpdeck-winnability/1"
 # The app shows "about N %" only when unknown deals could move the share of all deals by
 # at most this much.
 MAX_UNKNOWN_SHARE = 0.02
+# Beyond that, the band the share lies in, when it is at most this many points wide; a
+# wider band is said by its lower end alone ("at least L %").
+MAX_BAND_POINTS = 20
 
 Figure = dict[str, Any]
 
@@ -42,31 +48,80 @@ def load(path: Path = PATH) -> list[Figure]:
     return [r for r in records if isinstance(r, dict)] if isinstance(records, list) else []
 
 
+@dataclass(frozen=True, slots=True)
+class Band:
+    """The share of all deals that can be won, in whole percent, as the chooser says it:
+    ``low == high``: about that much; ``high == 100``: at least ``low``; otherwise between
+    ``low`` and ``high``."""
+
+    low: int
+    high: int
+
+
+def _record(
+    game_id: str, options: Mapping[str, bool] | None, figures: Iterable[Figure]
+) -> Figure | None:
+    """The game's record with ``options`` (None: the defaults' record), if it has deals."""
+    for figure in figures:
+        if figure.get("game") != game_id:
+            continue
+        if options is not None and figure.get("options") != dict(options):
+            continue
+        if options is None and not figure.get("default", False):
+            continue
+        return figure if figure.get("deals", 0) else None
+    return None
+
+
 def about_percent(
     game_id: str, options: Mapping[str, bool] | None, figures: Iterable[Figure]
 ) -> int | None:
     """The rounded winnable share for the game with ``options`` (None: the defaults'
     record), or None when there is no record or too many of its deals are unknown. Never
     100 while a deal was lost or unknown, never 0 while one was won."""
-    for figure in figures:
-        if figure.get("game") != game_id:
-            continue
-        if options is not None and figure.get("options") != dict(options):
-            continue
-        deals = figure.get("deals", 0)
-        if options is None and not figure.get("default", False):
-            continue
-        if not deals or figure.get("unknown", deals) > MAX_UNKNOWN_SHARE * deals:
-            return None
-        share = float(figure["share"])
-        # "about 100 %" would say every deal; keep 99 unless no deal was lost (0 likewise).
-        percent = round(100 * share)
-        if figure.get("unwinnable", 0) or figure.get("unknown", 0):
-            percent = min(percent, 99)
-        if figure.get("winnable", 0):
-            percent = max(percent, 1)
-        return percent
-    return None
+    figure = _record(game_id, options, figures)
+    if figure is None or figure.get("unknown", 0) > MAX_UNKNOWN_SHARE * figure["deals"]:
+        return None
+    share = float(figure["share"])
+    # "about 100 %" would say every deal; keep 99 unless no deal was lost (0 likewise).
+    percent = round(100 * share)
+    if figure.get("unwinnable", 0) or figure.get("unknown", 0):
+        percent = min(percent, 99)
+    if figure.get("winnable", 0):
+        percent = max(percent, 1)
+    return percent
+
+
+def winnable_band(
+    game_id: str, options: Mapping[str, bool] | None, figures: Iterable[Figure]
+) -> Band | None:
+    """What the chooser says: `about_percent` where it has a figure; otherwise, where too
+    many deals are unknown for one number, the band the share of all deals surely lies in
+    (winnable / deals to (winnable + unknown) / deals, rounded outwards so the words stay
+    true), or its lower end alone when it is wider than `MAX_BAND_POINTS`; None without a
+    record, or when no deal was won (the band would say nothing a player can use)."""
+    figures = list(figures)
+    percent = about_percent(game_id, options, figures)
+    if percent is not None:
+        return Band(percent, percent)
+    figure = _record(game_id, options, figures)
+    if figure is None or not figure.get("winnable", 0):
+        return None
+    deals = figure["deals"]
+    won, unknown = figure["winnable"], figure.get("unknown", 0)
+    low = max(math.floor(100 * won / deals), 1)
+    high = min(math.ceil(100 * (won + unknown) / deals), 100)
+    return Band(low, high if high - low <= MAX_BAND_POINTS else 100)
+
+
+def describe(band: Band) -> str:
+    """``band`` in English, as the chooser says it (for the docs and bench scripts; the app
+    says it in the UI language)."""
+    if band.low == band.high:
+        return f"about {band.low} %"
+    if band.high >= 100:
+        return f"at least {band.low} %"
+    return f"{band.low}-{band.high} %"
 
 
 def figure_of(

@@ -1,4 +1,5 @@
-"""Published winnability (runtime/solver/winnability.json) and the chooser's "about N %"."""
+"""Published winnability (runtime/solver/winnability.json) and what the chooser says of it:
+"about N %", or the band the share lies in when many deals are unknown."""
 
 from __future__ import annotations
 
@@ -65,6 +66,42 @@ def test_the_app_figure_only_when_unknowns_are_few() -> None:
     assert winnability.about_percent("escalator", None, [rarely]) == 1
 
 
+def test_the_band_when_too_many_deals_are_unknown() -> None:
+    # 61 won, 32 lost, 7 unknown of 100: all deals 61-68 %, said as they are.
+    castle = figure("beleaguered_castle", "w" * 61 + "u" * 32 + "?" * 7)
+    assert winnability.about_percent("beleaguered_castle", None, [castle]) is None
+    assert winnability.winnable_band("beleaguered_castle", None, [castle]) == winnability.Band(
+        61, 68
+    )
+    # Rounded outwards: 2/3 of 300 is 66.67 %, so "between 66 and 67", never "67".
+    thirds = figure("saratoga", "w" * 200 + "u" * 90 + "?" * 10)
+    assert winnability.winnable_band("saratoga", None, [thirds]) == winnability.Band(66, 70)
+    # Few unknowns: the figure itself, as about_percent says it.
+    few = figure("seahaven", "w" * 90 + "u" * 9 + "?")
+    assert winnability.winnable_band("seahaven", None, [few]) == winnability.Band(91, 91)
+    # Nothing lost, some unknown: "at least"; a band wider than MAX_BAND_POINTS likewise.
+    union = figure("union_square", "w" * 91 + "?" * 9)
+    assert winnability.winnable_band("union_square", None, [union]) == winnability.Band(91, 100)
+    wide = figure("lady_jane", "w" * 24 + "u" * 31 + "?" * 45)
+    assert winnability.winnable_band("lady_jane", None, [wide]) == winnability.Band(24, 100)
+    # No deal won: nothing a player can use; no record: nothing.
+    none_won = figure("agnes", "u" * 50 + "?" * 50)
+    assert winnability.winnable_band("agnes", None, [none_won]) is None
+    assert winnability.winnable_band("spider", None, [castle]) is None
+
+
+def test_shipped_bands_contain_the_published_counts() -> None:
+    for f in winnability.load():
+        band = winnability.winnable_band(f["game"], f["options"], [f])
+        if band is None:
+            assert f["winnable"] == 0
+        elif band.low == band.high:  # "about": few unknowns
+            assert f["unknown"] <= winnability.MAX_UNKNOWN_SHARE * f["deals"]
+        else:
+            assert band.low <= max(100 * f["winnable"] / f["deals"], 1)
+            assert 100 * (f["winnable"] + f["unknown"]) / f["deals"] <= band.high
+
+
 def test_publish_merges_and_load_survives_bad_files(tmp_path: Path) -> None:
     path = tmp_path / "winnability.json"
     assert winnability.load(path) == []
@@ -102,3 +139,13 @@ def test_the_chooser_shows_the_figure() -> None:
     detail = {r["game_id"]: r["detail"] for r in rows}
     assert detail["seahaven"] == "not played yet · about 90% of deals can be won"
     assert "deals can be won" not in detail["escalator"]
+    bands = [
+        figure("beleaguered_castle", "w" * 61 + "u" * 32 + "?" * 7),
+        figure("union_square", "w" * 91 + "?" * 9),
+        figure("agnes", "u" * 5 + "?" * 5),
+    ]
+    rows = game_rows("", SimpleNamespace(recent=[], games={}), None, bands)
+    detail = {r["game_id"]: r["detail"] for r in rows}
+    assert detail["beleaguered_castle"].endswith(" · between 61% and 68% of deals can be won")
+    assert detail["union_square"].endswith(" · at least 91% of deals can be won")
+    assert detail["agnes"] == "not played yet"

@@ -900,6 +900,34 @@ def screens(d: Driver) -> None:
     chooser.ids.search.text = "lady"
     d.pump(2)
     check([r["game_id"] for r in chooser.ids.games.data] == ["lady_jane"], "search failed")
+    # A game whose survey left too many deals unknown for "about N %" shows the band the
+    # share lies in (runtime/solver/winnability.json), drawn whole inside its row.
+    from kivy.uix.label import Label
+
+    from runtime.app.screens.chooser import band_text
+    from runtime.solver import winnability
+
+    chooser.ids.search.text = "castle"
+    d.pump(5)
+    band = winnability.winnable_band("beleaguered_castle", None, winnability.load())
+    check(band is not None and band.low < band.high, f"Beleaguered Castle's band: {band}")
+    assert band is not None
+    said = band_text(band)
+    drawn = [w for w in chooser.ids.games.walk() if isinstance(w, Label) and said in w.text]
+    check(len(drawn) == 1, f"no row label says {said!r}")
+    # Wrapped to the label's width, every line of the text fits its height (a Label with
+    # both text sizes set drops the lines that do not fit, so ask a fresh one).
+    from kivy.core.text import Label as TextLabel
+
+    label = drawn[0]
+    for text in (label.text, f"in progress · played: 1234, won: 100% · {said}"):
+        wrapped = TextLabel(text=text, font_size=label.font_size, text_size=(label.width, None))
+        wrapped.refresh()
+        check(
+            wrapped.texture.height <= label.height + 1,
+            f"{text!r} needs {wrapped.texture.height} px in a row line {label.height} high",
+        )
+    d.screenshot("chooser-band")
     chooser.ids.search.text = ""
     d.pump(5)
     d.screenshot("chooser")

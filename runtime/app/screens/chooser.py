@@ -1,5 +1,6 @@
 """The game chooser: every generated game, a search box, recently played, win rates, and
-the share of deals that can be won where the solver's survey published one."""
+the share of deals that can be won (or the band it lies in) where the solver's survey
+published one."""
 
 from __future__ import annotations
 
@@ -43,13 +44,22 @@ def game_rows(
             detail = _("in progress · {detail}").format(detail=detail)
         elif game_id in stats.recent:
             detail = _("recent · {detail}").format(detail=detail)
-        percent = winnability.about_percent(game_id, None, figures)
-        if percent is not None:
-            share = _("{pct}%").format(pct=percent)
-            won = _("about {share} of deals can be won").format(share=share)
-            detail = f"{detail} · {won}"
+        band = winnability.winnable_band(game_id, None, figures)
+        if band is not None:
+            detail = f"{detail} · {band_text(band)}"
         rows.append({"game_id": game_id, "title": title, "detail": detail})
     return rows
+
+
+def band_text(band: winnability.Band) -> str:
+    """The share of deals that can be won, in the UI language."""
+    low = _("{pct}%").format(pct=band.low)
+    if band.low == band.high:
+        return _("about {share} of deals can be won").format(share=low)
+    if band.high >= 100:
+        return _("at least {share} of deals can be won").format(share=low)
+    high = _("{pct}%").format(pct=band.high)
+    return _("between {low} and {high} of deals can be won").format(low=low, high=high)
 
 
 class ChooserScreen(Screen):
