@@ -1,7 +1,7 @@
 """Published winnability figures: `winnability.json`, one record per game and option set.
 
 Written by `publish` from `helpdeck survey` result files (see docs/winnability.md); read by
-the app's game chooser (`about_percent`). A record:
+the app's game chooser (`winnable_band`). A record:
 
     {"game": "seahaven", "options": {}, "deals": 2000, "winnable": 1803, "unwinnable": 189,
      "unknown": 8, "share": 0.905, "interval": [0.891, 0.917], "max_nodes": 2000000,
