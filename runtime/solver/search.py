@@ -18,6 +18,7 @@ from runtime.solver.cells import LONG_BUDGET
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import Model, model_for
 from runtime.solver.native import cells_module, depth_first_module
+from runtime.solver.playouts import solve_by_playouts
 from runtime.solver.restarts import solve_by_restarts
 from runtime.solver.results import DeadSet as DeadSet
 from runtime.solver.results import SolveResult as SolveResult
@@ -39,6 +40,9 @@ RESTART_MIN_SECONDS = 1.0
 # after which a search far from exhausting its tree hands the rest to restarts
 # (`depth_first.py`).
 PAUSE_SHARE = 0.9
+# Of what a paused search leaves: the share for greedy playouts (`playouts.py`), which win
+# deals whose tableau no search exhausts (Spider, Giant), before the restarts.
+PLAYOUT_SHARE = 0.5
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
 
 
@@ -130,9 +134,10 @@ def _solve_depth_first(
     state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
 ) -> SolveResult:
     """The depth-first search; on a long budget, one that is still below a bad early move
-    at `PAUSE_SHARE` of it leaves the rest to randomized restarts (`restarts.py`), which
-    win some of the deals it would not finish (Whitehead, Yukon, Bristol) while the proofs
-    a search completes late go on (`docs/solver.md`)."""
+    at `PAUSE_SHARE` of it leaves the rest to greedy playouts (`playouts.py`, a share of
+    it) and randomized restarts (`restarts.py`), which win some of the deals it would not
+    finish (playouts: Spider, Giant, Gypsy; restarts: Whitehead, Yukon, Bristol) while the
+    proofs a search completes late go on (`docs/solver.md`)."""
     started = time.perf_counter()
     long_budget = _long_enough_to_restart(max_nodes, deadline, started)
     pause_at = int(max_nodes * PAUSE_SHARE) if long_budget else 0
@@ -141,7 +146,15 @@ def _solve_depth_first(
         found: SolveResult = search.run(max_nodes, deadline, dead, pause_at)
         if not search.paused:
             return found
-        again = solve_by_restarts(state, max_nodes - found.nodes, deadline, dead)
+        rest = max_nodes - found.nodes
+        now = time.perf_counter()
+        stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
+        tried = solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop)
+        if tried.verdict is Verdict.WINNABLE:
+            again = tried
+        else:
+            again = solve_by_restarts(state, rest - tried.nodes, deadline, dead)
+            again = replace(again, nodes=tried.nodes + again.nodes)
     seconds = time.perf_counter() - started
     return replace(again, nodes=found.nodes + again.nodes, seconds=seconds)
 

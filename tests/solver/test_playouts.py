@@ -1,0 +1,97 @@
+"""Greedy playouts: wins where no search gets far, never a proof, every game's rules scored,
+and the depth-first search that hands them part of what it leaves."""
+
+from __future__ import annotations
+
+import pytest
+
+from runtime.engine import new_game
+from runtime.engine.catalog import game_ids
+from runtime.engine.moves import Move, MoveKind
+from runtime.solver import Verdict, solve
+from runtime.solver import search as search_module
+from runtime.solver.model import model_for
+from runtime.solver.native import depth_first_module
+from runtime.solver.playouts import HOME, NOISE, Playouts, solve_by_playouts
+from runtime.solver.results import SolveResult
+from tests.solver.positions import assert_line_wins
+
+ONE_SUIT = {"one_suit": True, "four_suits": False, "two_suits": False}
+
+
+def test_playouts_win_deals_the_depth_first_search_does_not_reach() -> None:
+    # Spider with one suit, seeds 8 and 9: the depth-first search is nowhere near a win at
+    # 20,000 nodes; playouts win them at 1,948 and 451, with lines that replay.
+    for seed, nodes in ((8, 1_948), (9, 451)):
+        state = new_game("spider", ONE_SUIT, seed)
+        assert depth_first_module().DepthFirst(state).run(20_000, None, None).verdict is (
+            Verdict.UNKNOWN
+        )
+        found = solve_by_playouts(state, 20_000, None)
+        assert (found.verdict, found.nodes) == (Verdict.WINNABLE, nodes)
+        assert_line_wins(state, found.moves)
+        again = solve_by_playouts(state, 20_000, None)  # seeded: the same on any machine
+        assert (again.nodes, again.moves) == (found.nodes, found.moves)
+
+
+def test_playouts_never_prove_a_deal_lost() -> None:
+    # Lady Jane seed 25 is lost (the depth-first search exhausts it in 4,310 nodes).
+    state = new_game("lady_jane", None, 25)
+    found = solve_by_playouts(state, 5_000, None)
+    assert found.verdict is Verdict.UNKNOWN and 5_000 <= found.nodes < 5_000 + 100
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_games_moves_are_scored_and_a_win_replays(game_id: str) -> None:
+    state = new_game(game_id, None, 3)
+    scorer = Playouts(model_for(state.rules, state.base))
+    for move in state.legal_moves():
+        value = scorer.score(state.piles, move)
+        if move.kind is MoveKind.TRANSFER and move.dst in scorer.home:
+            assert value >= HOME - 100  # going home outweighs any penalty but play-back's
+    found = solve_by_playouts(state, 1_000, None)
+    assert found.verdict in (Verdict.WINNABLE, Verdict.UNKNOWN)
+    if found.verdict is Verdict.WINNABLE:
+        assert_line_wins(state, found.moves)
+
+
+def test_home_reveals_and_broken_runs_rank_as_a_player_would() -> None:
+    # Spider with one suit: from the deal, a move that turns a card up outranks one that
+    # does not (both build), and a deal comes after any move that turns a card up.
+    state = new_game("spider", ONE_SUIT, 9)
+    scorer = Playouts(model_for(state.rules, state.base))
+    piles = state.piles
+    scored = {move: scorer.score(piles, move) for move in state.legal_moves()}
+    reveals = [m for m in scored if m.kind is MoveKind.TRANSFER and len(piles[m.src]) > m.size]
+    assert reveals, "the deal has no move off a face-down card"
+    deal = [m for m in scored if m.kind is MoveKind.DEAL]
+    assert all(scored[m] - NOISE > scored[d] for m in reveals for d in deal)
+
+
+def test_a_paused_search_hands_half_its_rest_to_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+
+    def playouts(state, max_nodes, deadline):  # type: ignore[no-untyped-def]
+        calls.append(max_nodes)
+        return SolveResult(Verdict.UNKNOWN, (), max_nodes)
+
+    monkeypatch.setattr(search_module, "solve_by_playouts", playouts)
+    # Yukon seed 8 pauses at 54,000 of 60,000 nodes (tests/solver/test_restarts.py): 3,000
+    # go to playouts, the rest to restarts, which win it.
+    found = solve(new_game("yukon", None, 8), max_nodes=60_000)
+    assert calls == [3_000] and found.verdict is Verdict.WINNABLE
+    # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) never calls them.
+    assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (
+        Verdict.UNWINNABLE
+    )
+    assert calls == [3_000]
+
+
+def test_a_playouts_win_ends_the_search() -> None:
+    # Spider with one suit, seed 9, on a budget long enough to pause: the depth-first
+    # search pauses at 45,000 of 50,000 nodes and playouts win at once.
+    state = new_game("spider", ONE_SUIT, 9)
+    found = solve(state, max_nodes=50_000)
+    assert found.verdict is Verdict.WINNABLE and 45_000 < found.nodes < 50_000
+    assert_line_wins(state, found.moves)
+    assert all(isinstance(m, Move) for m in found.moves)
