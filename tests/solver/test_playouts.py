@@ -81,9 +81,7 @@ def test_a_paused_search_hands_half_its_rest_to_playouts(monkeypatch: pytest.Mon
     found = solve(new_game("yukon", None, 8), max_nodes=60_000)
     assert calls == [3_000] and found.verdict is Verdict.WINNABLE
     # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) never calls them.
-    assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (
-        Verdict.UNWINNABLE
-    )
+    assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
     assert calls == [3_000]
 
 
