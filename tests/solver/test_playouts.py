@@ -93,3 +93,14 @@ def test_a_playouts_win_ends_the_search() -> None:
     assert found.verdict is Verdict.WINNABLE and 45_000 < found.nodes < 50_000
     assert_line_wins(state, found.moves)
     assert all(isinstance(m, Move) for m in found.moves)
+
+
+def test_a_cycling_stock_tries_playouts_after_the_easy_search() -> None:
+    # Saratoga's default options, seeds 25 and 46: every search of the schedule left them
+    # unknown at 300,000 nodes; playouts right after the easy search's 30,000 win them.
+    options = {"three_card_deals": False, "king_only": True}
+    for seed in (25, 46):
+        state = new_game("saratoga", options, seed)
+        found = solve(state, max_nodes=300_000)
+        assert found.verdict is Verdict.WINNABLE and 30_000 < found.nodes < 30_000 + 1_500
+        assert_line_wins(state, found.moves)
