@@ -149,3 +149,21 @@ def test_the_chooser_shows_the_figure() -> None:
     assert detail["beleaguered_castle"].endswith(" · between 61% and 68% of deals can be won")
     assert detail["union_square"].endswith(" · at least 91% of deals can be won")
     assert detail["agnes"] == "not played yet"
+
+
+def test_the_chooser_says_in_progress_without_not_played_yet() -> None:
+    pytest.importorskip("kivy")
+    from types import SimpleNamespace
+
+    from runtime.app.screens.chooser import game_rows
+
+    played = SimpleNamespace(played=4, won=1)
+    stats = SimpleNamespace(recent=["escalator", "yukon"], games={"yukon": played})
+    rows = game_rows("", stats, "escalator", [figure("escalator", "w" + "u" * 9)])
+    detail = {r["game_id"]: r["detail"] for r in rows}
+    assert detail["escalator"] == "in progress · about 10% of deals can be won"
+    assert detail["yukon"] == "recent · played: 4, won: 25%"
+    rows = game_rows("", stats, "yukon", [])
+    detail = {r["game_id"]: r["detail"] for r in rows}
+    assert (detail["escalator"], detail["yukon"]) == ("recent", "in progress · played: 4, won: 25%")
+    assert detail["seahaven"] == "not played yet"

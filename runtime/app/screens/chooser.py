@@ -35,15 +35,19 @@ def game_rows(
         if any(w not in f"{title} {english[game_id]} {game_id}".lower() for w in words):
             continue
         entry = stats.games.get(game_id)
+        played = ""
         if entry and entry.played:
             rate = entry.won * 100 // entry.played
-            detail = _("played: {n}, won: {pct}%").format(n=entry.played, pct=rate)
-        else:
-            detail = _("not played yet")
+            played = _("played: {n}, won: {pct}%").format(n=entry.played, pct=rate)
+        # (a game in progress or played recently is not "not played yet")
         if game_id == current_game:
-            detail = _("in progress · {detail}").format(detail=detail)
+            detail = (
+                _("in progress · {detail}").format(detail=played) if played else _("in progress")
+            )
         elif game_id in stats.recent:
-            detail = _("recent · {detail}").format(detail=detail)
+            detail = _("recent · {detail}").format(detail=played) if played else _("recent")
+        else:
+            detail = played or _("not played yet")
         band = winnability.winnable_band(game_id, None, figures)
         if band is not None:
             detail = f"{detail} · {band_text(band)}"
