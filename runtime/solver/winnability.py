@@ -80,7 +80,12 @@ def about_percent(
     record), or None when there is no record or too many of its deals are unknown. Never
     100 while a deal was lost or unknown, never 0 while one was won."""
     figure = _record(game_id, options, figures)
-    if figure is None or figure.get("unknown", 0) > MAX_UNKNOWN_SHARE * figure["deals"]:
+    return None if figure is None else _about(figure)
+
+
+def _about(figure: Figure) -> int | None:
+    """`about_percent` of one record."""
+    if figure.get("unknown", 0) > MAX_UNKNOWN_SHARE * figure["deals"]:
         return None
     share = float(figure["share"])
     # "about 100 %" would say every deal; keep 99 unless no deal was lost (0 likewise).
@@ -100,12 +105,13 @@ def winnable_band(
     (winnable / deals to (winnable + unknown) / deals, rounded outwards so the words stay
     true), or its lower end alone when it is wider than `MAX_BAND_POINTS`; None without a
     record, or when no deal was won (the band would say nothing a player can use)."""
-    figures = list(figures)
-    percent = about_percent(game_id, options, figures)
+    figure = _record(game_id, options, figures)
+    if figure is None:
+        return None
+    percent = _about(figure)
     if percent is not None:
         return Band(percent, percent)
-    figure = _record(game_id, options, figures)
-    if figure is None or not figure.get("winnable", 0):
+    if not figure.get("winnable", 0):
         return None
     deals = figure["deals"]
     won, unknown = figure["winnable"], figure.get("unknown", 0)
