@@ -12,7 +12,7 @@ from runtime.app.controller import Controller
 from runtime.app.dealcodes import read_deal_code
 from runtime.app.dialogs import ask, choose_options, deal_code_dialog, tell
 from runtime.app.helpdoc import game_title, option_labels
-from runtime.app.hints import advise
+from runtime.app.hints import Advice, DeepHints, advise, position
 from runtime.app.i18n import _, current, help_language
 from runtime.app.session import Session, known_game, winnable_available
 from runtime.app.sounds import Sounds
@@ -37,6 +37,7 @@ class GamePresenter:
         self._finish_event: Any = None
         self._told_over = False
         self.away = False  # minimised or paused: the clock does not run
+        self.deep_hints = DeepHints()
 
     @property
     def state(self) -> State:
@@ -260,8 +261,45 @@ class GamePresenter:
             self.play(move)
 
     def hint(self) -> None:
+        """The quick hint; where it could not decide, a dialog waits for the deep one
+        (`DeepHints`), and offers the basic hint meanwhile."""
         self._settle()
         advice = advise(self.state)
+        if advice.undecided:
+            self._think(advice)
+        else:
+            self._show_advice(advice)
+
+    def _think(self, quick: Advice) -> None:
+        asked = position(self.state)
+        future = self.deep_hints.ask(self.state)
+
+        def answer(_dt: float) -> bool:
+            if not future.done():
+                return True
+            dialog.unbind(on_dismiss=stop)
+            dialog.dismiss()
+            if position(self.state) != asked:  # the player moved on: nothing to show
+                return False
+            failed = future.cancelled() or future.exception() is not None
+            self._show_advice(quick if failed else future.result())
+            return False
+
+        def simple_hint() -> None:
+            self._show_advice(quick)
+
+        def stop(*_args: object) -> None:
+            event.cancel()
+
+        dialog = tell(
+            _("Hint"),
+            _("Looking for a way to win…"),
+            [(_("Quick hint"), simple_hint), (_("Cancel"), None)],
+        )
+        event = Clock.schedule_interval(answer, 0.1)
+        dialog.bind(on_dismiss=stop)
+
+    def _show_advice(self, advice: Advice) -> None:
         if advice.lost:
             undo_to = advice.undo_to
             buttons: list[tuple[str, Any]] = []

@@ -92,6 +92,7 @@ class TableWidget(Widget):
         """A new game (or a resumed one): lay it out, dealing cards from the stock."""
         self.finish_animations()
         self.stop_celebration()
+        self.clear_hint()  # the last game's
         self.controller = controller
         self._show_stock = shows_stock(controller.state.layout, controller.state.piles)
         self._assign(controller.state, keep=False)
@@ -203,7 +204,7 @@ class TableWidget(Widget):
                 widget.pos = (HIDDEN_X, HIDDEN_X)
         self._stacked = order
         self._restack_now()
-        self._highlights.clear()
+        self.clear_hint()  # and any other highlight: drawn where the cards were
         if selection is not None:
             self.highlight_targets(self.controller.targets(selection.pile, selection.size))
         self._draw_cursor()
@@ -460,9 +461,12 @@ class TableWidget(Widget):
             self.hint_shown = (move, src, dst)
         if self._hint_clear is not None:
             self._hint_clear.cancel()
-        self._hint_clear = Clock.schedule_once(self._clear_hint, 2.5)
+        self._hint_clear = Clock.schedule_once(self.clear_hint, 2.5)
 
-    def _clear_hint(self, _dt: float = 0) -> None:
+    def clear_hint(self, _dt: float = 0) -> None:
+        """No hint drawn (2.5 s after it shows, or once the cards it points at move)."""
+        if self._hint_clear is not None:
+            self._hint_clear.cancel()
         self._highlights.clear()
         self.hint_shown = None
         self._hint_clear = None

@@ -3,9 +3,10 @@ the game is lost, and auto-finish when the rest is forced."""
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import OrderedDict
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 
 from runtime.engine.assist import autofinish_moves, hint, line_positions
@@ -13,9 +14,18 @@ from runtime.engine.moves import Move
 from runtime.engine.state import State
 from runtime.solver.autoplay import autoplay_function
 from runtime.solver.model import model_for
-from runtime.solver.search import DeadSet, Verdict, solve
+from runtime.solver.playouts import solve_by_playouts
+from runtime.solver.search import DeadSet, SolveResult, Verdict, solve
 
 DEFAULT_HINT_TIME = 0.08  # seconds, undo-point scan included (bench/solve_hint.py)
+# A deep hint (`deep_hint`, for a position the quick one left unknown, while the player
+# waits) searches with a survey's node budget, so following hints from a deal a survey
+# proved winnable wins it; the time limit bounds a slow device and the undo-point scan.
+DEEP_HINT_NODES = 300_000
+DEEP_HINT_TIME = 30.0
+# Greedy playouts go first: one suit of Spider, seeds 0-9, 9 won within 50,453 playout
+# nodes (0.04-3.4 s, pure Python), where the search only reaches them after its pause.
+DEEP_PLAYOUT_NODES = 60_000
 _FORCED_STEPS = 1000
 _LINE_CACHE_SIZE = 50_000
 
@@ -31,6 +41,7 @@ class HintResult:
 
 # Exact position -> next move of a line the solver found, so following a hint stays instant.
 _next_moves: OrderedDict[Hashable, Move] = OrderedDict()
+_next_moves_lock = threading.Lock()  # a deep hint remembers its line on another thread
 
 
 def _position(state: State) -> Hashable:
@@ -39,11 +50,14 @@ def _position(state: State) -> Hashable:
 
 def _remember(state: State, line: tuple[Move, ...]) -> None:
     trial = state.clone()
+    steps: list[tuple[Hashable, Move]] = []
     for move in line:
-        _next_moves[_position(trial)] = move
+        steps.append((_position(trial), move))
         trial.apply(move)
-    while len(_next_moves) > _LINE_CACHE_SIZE:
-        _next_moves.popitem(last=False)
+    with _next_moves_lock:
+        _next_moves.update(steps)
+        while len(_next_moves) > _LINE_CACHE_SIZE:
+            _next_moves.popitem(last=False)
 
 
 def solver_hint(
@@ -56,6 +70,40 @@ def solver_hint(
     to it (``undo_to``, move None); the basic hint skips such moves. ``max_nodes`` bounds
     the search by nodes instead of time (benchmarks: the same answer on any machine and
     load); the time limit then bounds only the look for an undo point."""
+
+    def search(dead: DeadSet) -> SolveResult:
+        if max_nodes is None:
+            return solve(state, time_limit=time_limit, dead=dead)
+        return solve(state, max_nodes=max_nodes, dead=dead)
+
+    return _hint(state, search, time_limit)
+
+
+def deep_hint(
+    state: State,
+    max_nodes: int = DEEP_HINT_NODES,
+    time_limit: float = DEEP_HINT_TIME,
+    playout_nodes: int = DEEP_PLAYOUT_NODES,
+) -> HintResult:
+    """`solver_hint` with a survey's budget instead of a glance, for a position the quick
+    hint left unknown (the app runs it on a thread while the player waits): greedy playouts
+    first, then the whole search (`solve`) with ``max_nodes``, all within ``time_limit``.
+    Its line is remembered as a quick hint's is, so the hints after it are instant."""
+
+    def search(dead: DeadSet) -> SolveResult:
+        deadline = time.perf_counter() + time_limit
+        tried = solve_by_playouts(state, playout_nodes, deadline)
+        if tried.verdict is Verdict.WINNABLE:
+            return tried
+        left = max(deadline - time.perf_counter(), 0.0)
+        return solve(state, max_nodes=max_nodes, time_limit=left, dead=dead)
+
+    return _hint(state, search, time_limit)
+
+
+def _hint(state: State, search: Callable[[DeadSet], SolveResult], time_limit: float) -> HintResult:
+    """The hint from a remembered line, else from ``search``; ``time_limit`` also bounds
+    the look for an undo point when the position is lost."""
     if state.is_won():
         return HintResult(None, Verdict.WINNABLE)
     seen = line_positions(state)
@@ -63,10 +111,7 @@ def solver_hint(
     if line is None:
         deadline = time.perf_counter() + time_limit
         dead = DeadSet()
-        if max_nodes is None:
-            result = solve(state, time_limit=time_limit, dead=dead)
-        else:
-            result = solve(state, max_nodes=max_nodes, dead=dead)
+        result = search(dead)
         if result.verdict is Verdict.UNKNOWN:
             return HintResult(hint(state, seen), Verdict.UNKNOWN)
         if result.verdict is Verdict.UNWINNABLE:
@@ -110,7 +155,8 @@ def _cached_line(state: State) -> tuple[Move, ...] | None:
     trial = state.clone()
     line: list[Move] = []
     while not trial.is_won():
-        move = _next_moves.get(_position(trial))
+        with _next_moves_lock:
+            move = _next_moves.get(_position(trial))
         if move is None or len(line) > _LINE_CACHE_SIZE:
             return None
         line.append(move)

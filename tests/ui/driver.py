@@ -567,7 +567,8 @@ def hint_direction(d: Driver) -> None:
     seen = {d.state.key()}
     for step in range(12):
         d.press("Hint")
-        d.pump(3)
+        # A position the quick hint cannot decide waits for the deep one (seconds).
+        d.pump_until(lambda: d.table.hint_shown is not None, 60)
         shown = d.table.hint_shown
         check(shown is not None, f"hint {step}: nothing shown")
         move, src, dst = shown
@@ -585,6 +586,63 @@ def hint_direction(d: Driver) -> None:
         d.verify(settled=True, what=f"hint {step}")
         check(d.state.key() not in seen, f"hint {step} went back to an earlier position")
         seen.add(d.state.key())
+
+
+ONE_SUIT = {"four_suits": False, "two_suits": False, "one_suit": True}
+
+
+@scenario
+def deep_hint(d: Driver) -> None:
+    """Where the quick hint cannot decide (Spider with one suit), Hint shows the first move
+    of a winning line the deep search finds on a thread, and the hints after it come at
+    once from that line; while the deep search runs, a dialog says so and its "Quick hint"
+    shows the basic hint without waiting."""
+    from runtime.app.hints import advise
+    from runtime.solver.hint import solver_hint
+    from runtime.solver.search import Verdict
+
+    game = d.app.game
+    game.session.settings.options["spider"] = ONE_SUIT
+    game.start("spider", 9)  # greedy playouts win it within 500 nodes
+    d.settle()
+    check(advise(d.state).undecided, "the quick hint decides this deal: nothing to wait for")
+    seen = {d.state.key()}
+    for step in range(8):
+        d.press("Hint")
+        waited = d.pump_until(lambda: d.table.hint_shown is not None, 60)
+        check(waited, f"hint {step}: nothing shown within 60 s")
+        d.screens_at_rest()
+        check(not dialogs(d), f"hint {step}: a dialog is left open")
+        move = d.table.hint_shown[0]
+        known = solver_hint(d.state, max_nodes=1)  # the remembered line, or unknown
+        check(known.verdict is Verdict.WINNABLE, f"hint {step}: no winning line remembered")
+        check(move == known.move, f"hint {step}: shows {move}, the line says {known.move}")
+        if step == 0:
+            d.screenshot("spider-deep-hint")
+        game.play(move)
+        d.settle()
+        d.verify(settled=True, what=f"deep hint {step}")
+        check(d.state.key() not in seen, f"hint {step} went back to an earlier position")
+        seen.add(d.state.key())
+    game.start("spider", 3)  # no playout wins it: the deep search takes seconds
+    d.settle()
+    quick = advise(d.state)
+    check(quick.undecided and quick.move is not None, "seed 3's quick hint decides it")
+    d.press("Hint")
+    d.pump_until(lambda: bool(dialogs(d)), 5)
+    d.screens_at_rest()  # a dialog fading in takes no touch
+    texts = [getattr(w, "text", "") for v in dialogs(d) for w in v.walk()]
+    check("Looking for a way to win…" in texts, f"no waiting dialog: {texts}")
+    check(d.table.hint_shown is None, "a hint is shown before the deep one or the quick one")
+    d.screenshot("spider-deep-hint-waiting")
+    button = dialog_button(d, "Quick hint")
+    d.tap(*button.to_window(*button.center))
+    d.pump(3)
+    d.screens_at_rest()
+    check(not dialogs(d), "the dialog stayed open")
+    shown = d.table.hint_shown
+    check(shown is not None and shown[0] == quick.move, f"quick hint: {shown}, not {quick.move}")
+    print(f"deep_hint: 8 hints from a winning line; quick hint {quick.move}")
 
 
 @scenario

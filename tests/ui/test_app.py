@@ -48,6 +48,15 @@ def test_slide_under_resting_card(run, game: str) -> None:  # type: ignore[no-un
     run("slide_under_resting_card", "--game", game)
 
 
+def test_hint_direction(run) -> None:  # type: ignore[no-untyped-def]
+    run("hint_direction", "--game", "saratoga")
+
+
+def test_deep_hint(run) -> None:  # type: ignore[no-untyped-def]
+    output = run("deep_hint", "--game", "spider", timeout=240)
+    assert "deep_hint: 8 hints" in output
+
+
 def test_move_during_autofinish(run) -> None:  # type: ignore[no-untyped-def]
     """Zebra: a move made during a long auto-finish takes over from it; the finish runs out."""
     output = run("move_during_autofinish", "--game", "zebra", timeout=240)

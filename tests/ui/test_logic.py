@@ -330,6 +330,48 @@ def test_hint_comes_from_the_solver() -> None:
     assert advice.move is not None and advice.move in state.legal_moves()
 
 
+def test_deep_hints_run_the_latest_request_and_remember_answers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import threading
+
+    from runtime.app import hints
+
+    release = threading.Event()
+    asked: list[int] = []
+
+    def advise(state: hints.State, deep: bool = False) -> hints.Advice:
+        assert deep
+        asked.append(len(state.move_log))
+        if len(asked) == 1:
+            release.wait(10)  # the first search is still running while more requests come
+        if len(state.move_log) == 3:
+            raise RuntimeError("search failed")
+        return hints.Advice(None, undecided=True)
+
+    monkeypatch.setattr(hints, "advise", advise)
+    deep = hints.DeepHints()
+    state = new_game("spider", None, 1)
+    first = deep.ask(state)
+    for _ in range(100):  # until the worker has taken it
+        if asked:
+            break
+        threading.Event().wait(0.01)
+    state.play(state.legal_moves()[0])
+    replaced = deep.ask(state)
+    state.play(state.legal_moves()[0])
+    latest = deep.ask(state)  # the player moved on again: the waiting request is dropped
+    assert replaced.cancelled()
+    release.set()
+    assert first.result(10).undecided and latest.result(10).undecided
+    assert asked == [0, 2]
+    again = deep.ask(state)  # remembered: no second search
+    assert again.done() and asked == [0, 2]
+    state.play(state.legal_moves()[0])
+    failed = deep.ask(state)
+    assert isinstance(failed.exception(10), RuntimeError)  # the asker hears of it
+
+
 def test_winnable_deals_setting_uses_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

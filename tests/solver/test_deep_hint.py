@@ -1,0 +1,72 @@
+"""Deep hints: a position the quick hint leaves unknown gets a survey's budget, and the
+hints after it follow the line it found, to the win, on any deal a survey proved winnable
+(issue 14, point 5)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from runtime.engine import State, new_game
+from runtime.solver import Verdict, solver_hint
+from runtime.solver.hint import deep_hint
+from tests.solver.test_hint_line import follow_hints
+
+SURVEYS = Path(__file__).parents[2] / "bench" / "surveys"
+ONE_SUIT = {"four_suits": False, "two_suits": False, "one_suit": True}
+EASY_NODES = 20_000  # records the test repeats: a few seconds each in pure Python
+PER_FILE = 2
+
+
+def spider(seed: int) -> State:
+    return new_game("spider", ONE_SUIT, seed)
+
+
+def test_a_deep_hint_wins_where_the_quick_one_cannot_decide() -> None:
+    state = spider(9)  # greedy playouts win it within 500 nodes
+    assert solver_hint(state, max_nodes=8_000).verdict is Verdict.UNKNOWN
+    deep = deep_hint(state)
+    assert deep.verdict is Verdict.WINNABLE and deep.move in state.legal_moves()
+    verdicts = follow_hints(state, 1_000)  # from the remembered line: instant
+    assert state.is_won()
+    assert set(verdicts) == {"winnable"}
+
+
+def test_a_deep_hint_proves_a_lost_deal() -> None:
+    state = new_game("lady_jane", None, 12)  # lost, proven at 39,121 nodes
+    assert solver_hint(state, max_nodes=2_000).verdict is Verdict.UNKNOWN
+    deep = deep_hint(state, playout_nodes=2_000)
+    assert deep.verdict is Verdict.UNWINNABLE
+
+
+def test_a_deep_hint_out_of_budget_gives_the_basic_hint() -> None:
+    state = spider(3)
+    deep = deep_hint(state, max_nodes=2_000, playout_nodes=500)
+    assert deep.verdict is Verdict.UNKNOWN
+    assert deep.move is not None and deep.move in state.legal_moves()
+
+
+def proven_deals() -> list[tuple[str, dict[str, bool], int]]:
+    """The first deals each survey record file proved winnable with few nodes."""
+    deals = []
+    for path in sorted(SURVEYS.glob("*.jsonl")):
+        records = (json.loads(line) for line in path.read_text(encoding="utf-8").splitlines())
+        easy = [r for r in records if r["verdict"] == "winnable" and r["nodes"] <= EASY_NODES]
+        easy.sort(key=lambda r: r["seed"])
+        deals += [(r["game"], r["options"], r["seed"]) for r in easy[:PER_FILE]]
+    return deals
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "seed"), proven_deals(), ids=lambda value: str(value).replace(" ", "")
+)
+def test_following_deep_hints_wins_a_deal_a_survey_proved(
+    game: str, options: dict[str, bool], seed: int
+) -> None:
+    state = new_game(game, options, seed)
+    assert deep_hint(state).verdict is Verdict.WINNABLE
+    verdicts = follow_hints(state, 2_000)
+    assert state.is_won(), verdicts[-5:]
+    assert set(verdicts) == {"winnable"}
