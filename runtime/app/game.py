@@ -3,6 +3,7 @@ moves, keeps the App's status properties current, runs auto-finish, opens dialog
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from kivy.clock import Clock
@@ -14,7 +15,7 @@ from runtime.app.dialogs import ask, choose_options, deal_code_dialog, tell
 from runtime.app.helpdoc import game_title, option_labels
 from runtime.app.hints import Advice, DeepHints, advise, position
 from runtime.app.i18n import _, current, help_language
-from runtime.app.session import Session, known_game, winnable_available
+from runtime.app.session import NEW_SEED_LIMIT, Session, known_game, winnable_available
 from runtime.app.sounds import Sounds
 from runtime.app.stats import format_time
 from runtime.engine import Move, MoveKind, State
@@ -86,9 +87,16 @@ class GamePresenter:
         return True
 
     def _wait_for_winnable(self, game_id: str, options: dict[str, bool] | None) -> None:
+        """A dialog while the solver proves a deal: how many it has tried (some games'
+        deals are rarely proven, four-suit Spider's almost never), and a random deal on
+        request."""
+        first = self.session.winnable_tried(game_id, options)
+
         def check(_dt: float) -> bool:
             seed = self.session.take_winnable(game_id, options)
             if seed is None:
+                tried = self.session.winnable_tried(game_id, options) - first
+                dialog.message = waiting + "\n" + _("Deals tried: {n}").format(n=tried)
                 return True
             dialog.unbind(on_dismiss=stop)
             dialog.dismiss()
@@ -99,10 +107,15 @@ class GamePresenter:
         def stop(*_args: object) -> None:
             event.cancel()
 
+        def random_deal() -> None:
+            self.start(game_id, random.randrange(NEW_SEED_LIMIT))
+            self.app.show("table")
+
+        waiting = _("Finding a deal the solver can win…")
         dialog = tell(
             _("Winnable deals only"),
-            _("Finding a deal the solver can win…"),
-            [(_("Cancel"), None)],
+            waiting,
+            [(_("Random deal"), random_deal), (_("Cancel"), None)],
         )
         event = Clock.schedule_interval(check, 0.1)
         dialog.bind(on_dismiss=stop)

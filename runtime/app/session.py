@@ -138,6 +138,16 @@ class Session:
             self.save_settings()
         return seed
 
+    def winnable_tried(self, game_id: str, options: Mapping[str, bool] | None) -> int:
+        """How many deals of ``game_id`` the solver has tried to prove on this install."""
+        deals = self._winnable_deals()
+        if deals is None:
+            return 0
+        try:
+            return int(deals.decided(game_id, options))
+        except (OSError, ValueError):
+            return 0
+
     def prepare_winnable(
         self, game_id: str, options: Mapping[str, bool] | None, start: int | None = None
     ) -> None:

@@ -21,9 +21,8 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from runtime.engine import load_game
-from runtime.solver.search import Verdict
-from runtime.solver.survey import solve_seed
+from runtime.engine import load_game, new_game
+from runtime.solver.search import Verdict, solve_while_waiting
 
 CACHE_FORMAT = "helpdeck-winnable/1"
 DEFAULT_PREFILL_NODES = 100_000
@@ -68,6 +67,13 @@ class _Entry:
         os.replace(tmp, self.path)  # atomic: a reader never sees half a file
 
 
+def prove_seed(game_id: str, options: Mapping[str, bool], seed: int, max_nodes: int) -> str:
+    """The verdict on one deal by `solve_while_waiting`: a player waits for a proven deal,
+    and its playouts win some games' deals far sooner (Spider)."""
+    state = new_game(game_id, options, seed)
+    return solve_while_waiting(state, max_nodes=max_nodes).verdict.value
+
+
 class WinnableDeals:
     def __init__(self, cache_dir: str | os.PathLike[str], max_nodes: int = DEFAULT_PREFILL_NODES):
         self.cache_dir = Path(cache_dir)
@@ -97,6 +103,12 @@ class WinnableDeals:
         with self._lock:
             i = bisect_left(entry.winnable, start_seed)
             return entry.winnable[i] if i < len(entry.winnable) else None
+
+    def decided(self, game_id: str, options: Mapping[str, bool] | None) -> int:
+        """How many seeds have a verdict (winnable or not) for ``game_id`` and ``options``."""
+        entry = self._entry(game_id, options)
+        with self._lock:
+            return len(entry.verdicts)
 
     def verdict(self, game_id: str, options: Mapping[str, bool] | None, seed: int) -> str | None:
         entry = self._entry(game_id, options)
@@ -131,12 +143,11 @@ class WinnableDeals:
             with self._lock:
                 known = entry.verdicts.get(seed)
             if known is None:
-                args = (entry.game_id, entry.options, seed, self.max_nodes, None)
+                args = (entry.game_id, entry.options, seed, self.max_nodes)
                 if executor is None:
-                    record = solve_seed(*args)
+                    known = prove_seed(*args)
                 else:
-                    record = executor.submit(solve_seed, *args).result()
-                known = record["verdict"]
+                    known = executor.submit(prove_seed, *args).result()
                 with self._lock:
                     entry.record(seed, known)
                     entry.save()

@@ -14,18 +14,22 @@ from runtime.engine.moves import Move
 from runtime.engine.state import State
 from runtime.solver.autoplay import autoplay_function
 from runtime.solver.model import model_for
-from runtime.solver.playouts import solve_by_playouts
-from runtime.solver.search import DeadSet, SolveResult, Verdict, solve
+from runtime.solver.search import (
+    WAITING_PLAYOUT_NODES,
+    DeadSet,
+    SolveResult,
+    Verdict,
+    solve,
+    solve_while_waiting,
+)
 
 DEFAULT_HINT_TIME = 0.08  # seconds, undo-point scan included (bench/solve_hint.py)
 # A deep hint (`deep_hint`, for a position the quick one left unknown, while the player
-# waits) searches with a survey's node budget, so following hints from a deal a survey
-# proved winnable wins it; the time limit bounds a slow device and the undo-point scan.
+# waits) searches with a survey's node budget (after greedy playouts), so following hints
+# from a deal a survey proved winnable wins it; the time limit bounds a slow device and
+# the undo-point scan.
 DEEP_HINT_NODES = 300_000
 DEEP_HINT_TIME = 30.0
-# Greedy playouts go first: one suit of Spider, seeds 0-9, 9 won within 50,453 playout
-# nodes (0.04-3.4 s, pure Python), where the search only reaches them after its pause.
-DEEP_PLAYOUT_NODES = 60_000
 _FORCED_STEPS = 1000
 _LINE_CACHE_SIZE = 50_000
 
@@ -83,20 +87,21 @@ def deep_hint(
     state: State,
     max_nodes: int = DEEP_HINT_NODES,
     time_limit: float = DEEP_HINT_TIME,
-    playout_nodes: int = DEEP_PLAYOUT_NODES,
+    playout_nodes: int = WAITING_PLAYOUT_NODES,
 ) -> HintResult:
     """`solver_hint` with a survey's budget instead of a glance, for a position the quick
     hint left unknown (the app runs it on a thread while the player waits): greedy playouts
-    first, then the whole search (`solve`) with ``max_nodes``, all within ``time_limit``.
-    Its line is remembered as a quick hint's is, so the hints after it are instant."""
+    before the whole search (`solve_while_waiting`), all within ``time_limit``. Its line is
+    remembered as a quick hint's is, so the hints after it are instant."""
 
     def search(dead: DeadSet) -> SolveResult:
-        deadline = time.perf_counter() + time_limit
-        tried = solve_by_playouts(state, playout_nodes, deadline)
-        if tried.verdict is Verdict.WINNABLE:
-            return tried
-        left = max(deadline - time.perf_counter(), 0.0)
-        return solve(state, max_nodes=max_nodes, time_limit=left, dead=dead)
+        return solve_while_waiting(
+            state,
+            max_nodes=max_nodes,
+            time_limit=time_limit,
+            dead=dead,
+            playout_nodes=playout_nodes,
+        )
 
     return _hint(state, search, time_limit)
 

@@ -103,6 +103,8 @@ def test_winnable_deals_cache(tmp_path: Path) -> None:
     data = json.loads((tmp_path / "escalator-default.json").read_text())
     assert data["format"] == "helpdeck-winnable/1" and 10 in data["winnable"]
     assert data["unwinnable"]  # seeds in between were proven unwinnable
+    tried = len(data["winnable"]) + len(data["unwinnable"]) + len(data["unknown"])
+    assert deals.decided("escalator", None) == tried >= 2
     # A new instance (the next app start) reads the cache.
     assert WinnableDeals(tmp_path).next_seed("escalator", {}, 0) == 10
     # Option sets are cached apart.

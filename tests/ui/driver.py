@@ -743,6 +743,39 @@ def winnable_deals(d: Driver) -> None:
 
 
 @scenario
+def winnable_wait(d: Driver) -> None:
+    """ "Winnable deals only" where the solver seldom proves a deal (four-suit Spider): the
+    waiting dialog counts the deals tried, and its "Random deal" deals one at once."""
+    d.settle()
+    d.app.session.settings.winnable = True
+    before = d.state.deal_code
+    d.press("New")
+    d.pump_until(lambda: bool(dialogs(d)), 5)
+    d.screens_at_rest()
+
+    def message() -> str:
+        return " ".join(str(getattr(v, "message", "")) for v in dialogs(d))
+
+    check("Finding a deal the solver can win…" in message(), f"no waiting dialog: {message()}")
+    counted = d.pump_until(lambda: "Deals tried: 1" in message() or not dialogs(d), 90)
+    check(counted, f"no deal tried within 90 s: {message()!r}")
+    if not dialogs(d):  # a deal was proven after all: it is on the table
+        check(d.state.deal_code != before, "the dialog closed with no new deal")
+        print("winnable_wait: a deal was proven at once")
+        return
+    d.screenshot("spider-winnable-wait")
+    button = dialog_button(d, "Random deal")
+    d.tap(*button.to_window(*button.center))
+    d.pump(3)
+    d.screens_at_rest()
+    check(not dialogs(d), "the dialog stayed open")
+    check(d.state.deal_code != before, "Random deal dealt nothing")
+    d.settle()
+    d.verify(settled=True, what="the random deal")
+    print(f"winnable_wait: {message() or 'dialog closed'}; random deal {d.state.deal_code}")
+
+
+@scenario
 def small_things(d: Driver) -> None:
     """Issue 13's small ones: the language list is opaque, a setting's or option's label
     ticks it, switches speak the UI language, a wheel notch scrolls help a useful step,

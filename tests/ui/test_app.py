@@ -73,6 +73,11 @@ def test_winnable_deals_only(run) -> None:  # type: ignore[no-untyped-def]
     assert "Options:" in output
 
 
+def test_winnable_wait_counts_and_deals_a_random_one(run) -> None:  # type: ignore[no-untyped-def]
+    output = run("winnable_wait", "--game", "spider", timeout=240)
+    assert "winnable_wait:" in output
+
+
 def test_small_things(run) -> None:  # type: ignore[no-untyped-def]
     """Opaque language list, labels that tick, translated switches, wheel step, Quit and
     Escape on a desktop, Restart resets the clock, no clock while away."""
