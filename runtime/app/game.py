@@ -99,7 +99,7 @@ class GamePresenter:
                 dialog.message = waiting + "\n" + _("Deals tried: {n}").format(n=tried)
                 return True
             dialog.unbind(on_dismiss=stop)
-            dialog.dismiss()
+            dialog.dismiss(animation=False)  # at once, even while fading in
             self.start(game_id, seed)
             self.app.show("table")
             return False
@@ -291,7 +291,8 @@ class GamePresenter:
             if not future.done():
                 return True
             dialog.unbind(on_dismiss=stop)
-            dialog.dismiss()
+            # At once: a dialog still fading in would fade in again over a fade-out.
+            dialog.dismiss(animation=False)
             if position(self.state) != asked:  # the player moved on: nothing to show
                 return False
             failed = future.cancelled() or future.exception() is not None

@@ -612,7 +612,8 @@ def deep_hint(d: Driver) -> None:
         waited = d.pump_until(lambda: d.table.hint_shown is not None, 60)
         check(waited, f"hint {step}: nothing shown within 60 s")
         d.screens_at_rest()
-        check(not dialogs(d), f"hint {step}: a dialog is left open")
+        open_texts = [getattr(w, "text", "") for v in dialogs(d) for w in v.walk()]
+        check(not dialogs(d), f"hint {step}: a dialog is left open: {open_texts}")
         move = d.table.hint_shown[0]
         known = solver_hint(d.state, max_nodes=1)  # the remembered line, or unknown
         check(known.verdict is Verdict.WINNABLE, f"hint {step}: no winning line remembered")
