@@ -21,8 +21,9 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
-from runtime.engine import load_game, new_game
-from runtime.solver.search import Verdict, solve_while_waiting
+from runtime.engine import load_game
+from runtime.solver.search import Verdict
+from runtime.solver.survey import solve_seed
 
 CACHE_FORMAT = "helpdeck-winnable/1"
 DEFAULT_PREFILL_NODES = 100_000
@@ -65,13 +66,6 @@ class _Entry:
         tmp = self.path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
         tmp.write_text(json.dumps(data), encoding="utf-8")
         os.replace(tmp, self.path)  # atomic: a reader never sees half a file
-
-
-def prove_seed(game_id: str, options: Mapping[str, bool], seed: int, max_nodes: int) -> str:
-    """The verdict on one deal by `solve_while_waiting`: a player waits for a proven deal,
-    and its playouts win some games' deals far sooner (Spider)."""
-    state = new_game(game_id, options, seed)
-    return solve_while_waiting(state, max_nodes=max_nodes).verdict.value
 
 
 class WinnableDeals:
@@ -143,11 +137,12 @@ class WinnableDeals:
             with self._lock:
                 known = entry.verdicts.get(seed)
             if known is None:
-                args = (entry.game_id, entry.options, seed, self.max_nodes)
+                args = (entry.game_id, entry.options, seed, self.max_nodes, None)
                 if executor is None:
-                    known = prove_seed(*args)
+                    record = solve_seed(*args)
                 else:
-                    known = executor.submit(prove_seed, *args).result()
+                    record = executor.submit(solve_seed, *args).result()
+                known = record["verdict"]
                 with self._lock:
                     entry.record(seed, known)
                     entry.save()

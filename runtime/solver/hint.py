@@ -14,20 +14,12 @@ from runtime.engine.moves import Move
 from runtime.engine.state import State
 from runtime.solver.autoplay import autoplay_function
 from runtime.solver.model import model_for
-from runtime.solver.search import (
-    WAITING_PLAYOUT_NODES,
-    DeadSet,
-    SolveResult,
-    Verdict,
-    solve,
-    solve_while_waiting,
-)
+from runtime.solver.search import DeadSet, SolveResult, Verdict, solve
 
 DEFAULT_HINT_TIME = 0.08  # seconds, undo-point scan included (bench/solve_hint.py)
 # A deep hint (`deep_hint`, for a position the quick one left unknown, while the player
-# waits) searches with a survey's node budget (after greedy playouts), so following hints
-# from a deal a survey proved winnable wins it; the time limit bounds a slow device and
-# the undo-point scan.
+# waits) searches with a survey's node budget, so following hints from a deal a survey
+# proved winnable wins it; the time limit bounds a slow device and the undo-point scan.
 DEEP_HINT_NODES = 300_000
 DEEP_HINT_TIME = 30.0
 _FORCED_STEPS = 1000
@@ -84,24 +76,14 @@ def solver_hint(
 
 
 def deep_hint(
-    state: State,
-    max_nodes: int = DEEP_HINT_NODES,
-    time_limit: float = DEEP_HINT_TIME,
-    playout_nodes: int = WAITING_PLAYOUT_NODES,
+    state: State, max_nodes: int = DEEP_HINT_NODES, time_limit: float = DEEP_HINT_TIME
 ) -> HintResult:
     """`solver_hint` with a survey's budget instead of a glance, for a position the quick
-    hint left unknown (the app runs it on a thread while the player waits): greedy playouts
-    before the whole search (`solve_while_waiting`), all within ``time_limit``. Its line is
+    hint left unknown (the app runs it on a thread while the player waits). Its line is
     remembered as a quick hint's is, so the hints after it are instant."""
 
     def search(dead: DeadSet) -> SolveResult:
-        return solve_while_waiting(
-            state,
-            max_nodes=max_nodes,
-            time_limit=time_limit,
-            dead=dead,
-            playout_nodes=playout_nodes,
-        )
+        return solve(state, max_nodes=max_nodes, time_limit=time_limit, dead=dead)
 
     return _hint(state, search, time_limit)
 

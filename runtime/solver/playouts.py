@@ -97,13 +97,16 @@ class Playouts:
         return value
 
 
-def solve_by_playouts(state: State, max_nodes: int, deadline: float | None) -> SolveResult:
+def solve_by_playouts(
+    state: State, max_nodes: int, deadline: float | None, first: int = 0
+) -> SolveResult:
     """Playouts from ``state`` (unchanged) until one wins or the budget ends: winnable with
-    its line, or unknown."""
+    its line, or unknown. Playout n draws its noise from seed ``first`` + n: a second call
+    with another ``first`` does not repeat the first call's playouts."""
     started = time.perf_counter()
     scorer = Playouts(model_for(state.rules, state.base))
     nodes = 0
-    number = 0
+    number = first
     while nodes < max_nodes and (deadline is None or time.perf_counter() < deadline):
         rng = random.Random(number)
         number += 1

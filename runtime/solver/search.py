@@ -43,13 +43,20 @@ PAUSE_SHARE = 0.9
 # Of what a paused search leaves: the share for greedy playouts (`playouts.py`), which win
 # deals whose tableau no search exhausts (Spider, Giant), before the restarts.
 PLAYOUT_SHARE = 0.5
-# Where a player waits for the answer (a deep hint, a winnable deal): a short search for
-# what it settles at once (Escalator's lost deals: 0.01 s), then greedy playouts, then the
-# whole search (`solve_while_waiting`). One suit of Spider, seeds 0-9: playouts won 9
-# within 50,453 nodes (0.04-3.4 s pure Python), where the search only reaches playouts
-# after its pause.
-WAITING_EASY_NODES = 10_000
-WAITING_PLAYOUT_NODES = 60_000
+# Before that, on a long budget, in games of two decks or more where no stock cycles (that
+# schedule is `depth_first.py`'s): a short search settles the easy deals, then greedy
+# playouts get `EARLY_PLAYOUT_SHARE` of the budget, then a fresh search the rest. Seeds
+# 0-19 at 300,000 nodes, before / after: Giant 11 / 15 won, Terrace 5 / 7, Gypsy 3 / 4, and
+# none of their 60 deals proven lost either way (104 cards: no search exhausts the tree).
+# With one deck, proofs finish late and playouts seldom win: Lady Jane lost two proofs
+# (seeds 7 and 18, settled at 275,909 and 247,750 nodes before), Eagle Wing one, and
+# Whitehead, Yukon, Glenwood and Royal East won nothing more.
+EARLY_PLAYOUT_MIN_DECKS = 2
+EARLY_SEARCH_NODES = 10_000
+EARLY_PLAYOUT_SHARE = 0.1
+# The late playouts (after a pause) draw other seeds than the early ones
+# (`playouts.solve_by_playouts`'s ``first``): none repeats another.
+LATE_PLAYOUTS_FIRST = 1_000_000
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
 
 
@@ -137,62 +144,47 @@ def solve(
     return _solve_depth_first(state, max_nodes, deadline, dead)
 
 
-def solve_while_waiting(
-    state: State,
-    *,
-    max_nodes: int = DEFAULT_MAX_NODES,
-    time_limit: float | None = None,
-    dead: DeadSet | None = None,
-    playout_nodes: int = WAITING_PLAYOUT_NODES,
-) -> SolveResult:
-    """For a player waiting on the answer: a short `solve` (`WAITING_EASY_NODES`), greedy
-    playouts (``playout_nodes``), then `solve` with ``max_nodes``, all within
-    ``time_limit``. It decides whatever `solve` with ``max_nodes`` decides, and wins some
-    deals far sooner (Spider). Not for surveys, whose records say what `solve` decides."""
-    started = time.perf_counter()
-    deadline = None if time_limit is None else started + time_limit
-
-    def left() -> float | None:
-        return None if deadline is None else max(deadline - time.perf_counter(), 0.0)
-
-    easy = solve(state, max_nodes=min(WAITING_EASY_NODES, max_nodes), time_limit=left())
-    if easy.verdict is not Verdict.UNKNOWN:
-        return easy
-    tried = solve_by_playouts(state, playout_nodes, deadline)
-    spent = easy.nodes + tried.nodes
-    if tried.verdict is Verdict.WINNABLE:
-        return replace(tried, nodes=spent, seconds=time.perf_counter() - started)
-    found = solve(state, max_nodes=max_nodes, time_limit=left(), dead=dead)
-    return replace(found, nodes=spent + found.nodes, seconds=time.perf_counter() - started)
-
-
 def _solve_depth_first(
     state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
 ) -> SolveResult:
-    """The depth-first search; on a long budget, one that is still below a bad early move
-    at `PAUSE_SHARE` of it leaves the rest to greedy playouts (`playouts.py`, a share of
-    it) and randomized restarts (`restarts.py`), which win some of the deals it would not
-    finish (playouts: Spider, Giant, Gypsy; restarts: Whitehead, Yukon, Bristol) while the
-    proofs a search completes late go on (`docs/solver.md`)."""
+    """The depth-first search. On a long budget, with two decks or more and no stock that
+    cycles: a short search first, then greedy playouts (`EARLY_PLAYOUT_SHARE`), then the
+    search again with the rest. A
+    search still below a bad early move at `PAUSE_SHARE` of its budget leaves the rest to
+    playouts (a share of it) and randomized restarts (`restarts.py`), which win some of the
+    deals it would not finish (playouts: Spider, Giant, Gypsy; restarts: Whitehead, Yukon,
+    Bristol) while the proofs a search completes late go on (`docs/solver.md`)."""
     started = time.perf_counter()
     long_budget = _long_enough_to_restart(max_nodes, deadline, started)
-    pause_at = int(max_nodes * PAUSE_SHARE) if long_budget else 0
     search = depth_first_module().DepthFirst(state)
+    spent = 0
     with _collector_paused():
-        found: SolveResult = search.run(max_nodes, deadline, dead, pause_at)
+        early = state.rules.decks >= EARLY_PLAYOUT_MIN_DECKS and search.stock_moves is None
+        if long_budget and early:
+            easy: SolveResult = search.run(min(EARLY_SEARCH_NODES, max_nodes), deadline, dead)
+            if easy.verdict is not Verdict.UNKNOWN:
+                return easy
+            tried = solve_by_playouts(state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline)
+            spent = easy.nodes + tried.nodes
+            if tried.verdict is Verdict.WINNABLE:
+                return replace(tried, nodes=spent, seconds=time.perf_counter() - started)
+            search = depth_first_module().DepthFirst(state)
+        budget = max(max_nodes - spent, 1)
+        pause_at = int(budget * PAUSE_SHARE) if long_budget else 0
+        found: SolveResult = search.run(budget, deadline, dead, pause_at)
         if not search.paused:
-            return found
-        rest = max_nodes - found.nodes
+            return replace(found, nodes=spent + found.nodes, seconds=time.perf_counter() - started)
+        rest = budget - found.nodes
         now = time.perf_counter()
         stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
-        tried = solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop)
+        tried = solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop, LATE_PLAYOUTS_FIRST)
         if tried.verdict is Verdict.WINNABLE:
             again = tried
         else:
             again = solve_by_restarts(state, rest - tried.nodes, deadline, dead)
             again = replace(again, nodes=tried.nodes + again.nodes)
     seconds = time.perf_counter() - started
-    return replace(again, nodes=found.nodes + again.nodes, seconds=seconds)
+    return replace(again, nodes=spent + found.nodes + again.nodes, seconds=seconds)
 
 
 def _solve_each_base(

@@ -12,7 +12,6 @@ import pytest
 from runtime.engine import State, new_game
 from runtime.solver import Verdict, solver_hint
 from runtime.solver.hint import deep_hint
-from runtime.solver.search import WAITING_EASY_NODES, solve, solve_while_waiting
 from tests.solver.test_hint_line import follow_hints
 
 SURVEYS = Path(__file__).parents[2] / "bench" / "surveys"
@@ -26,7 +25,7 @@ def spider(seed: int) -> State:
 
 
 def test_a_deep_hint_wins_where_the_quick_one_cannot_decide() -> None:
-    state = spider(9)  # greedy playouts win it within 500 nodes
+    state = spider(9)  # greedy playouts win it within 500 nodes, after the short search
     assert solver_hint(state, max_nodes=8_000).verdict is Verdict.UNKNOWN
     deep = deep_hint(state)
     assert deep.verdict is Verdict.WINNABLE and deep.move in state.legal_moves()
@@ -38,32 +37,15 @@ def test_a_deep_hint_wins_where_the_quick_one_cannot_decide() -> None:
 def test_a_deep_hint_proves_a_lost_deal() -> None:
     state = new_game("lady_jane", None, 12)  # lost, proven at 39,121 nodes
     assert solver_hint(state, max_nodes=2_000).verdict is Verdict.UNKNOWN
-    deep = deep_hint(state, playout_nodes=2_000)
+    deep = deep_hint(state)
     assert deep.verdict is Verdict.UNWINNABLE
 
 
 def test_a_deep_hint_out_of_budget_gives_the_basic_hint() -> None:
     state = spider(3)
-    deep = deep_hint(state, max_nodes=2_000, playout_nodes=500)
+    deep = deep_hint(state, max_nodes=2_000)
     assert deep.verdict is Verdict.UNKNOWN
     assert deep.move is not None and deep.move in state.legal_moves()
-
-
-def test_solving_while_a_player_waits_settles_easy_deals_at_once() -> None:
-    state = new_game("escalator", None, 1000)  # lost, proven within a few hundred nodes
-    found = solve_while_waiting(state, max_nodes=100_000)
-    assert found.verdict is Verdict.UNWINNABLE and found.nodes <= WAITING_EASY_NODES
-
-
-def test_solving_while_a_player_waits_wins_with_playouts() -> None:
-    state = spider(1002)
-    assert solve(state, max_nodes=100_000).verdict is Verdict.UNKNOWN
-    found = solve_while_waiting(state, max_nodes=100_000)
-    assert found.verdict is Verdict.WINNABLE
-    trial = state.clone()
-    for move in found.moves:
-        trial.play(move)
-    assert trial.is_won()
 
 
 def proven_deals() -> list[tuple[str, dict[str, bool], int]]:

@@ -14,6 +14,7 @@ from runtime.solver.model import model_for
 from runtime.solver.native import depth_first_module
 from runtime.solver.playouts import HOME, NOISE, Playouts, solve_by_playouts
 from runtime.solver.results import SolveResult
+from runtime.solver.search import EARLY_PLAYOUT_SHARE, EARLY_SEARCH_NODES, LATE_PLAYOUTS_FIRST
 from tests.solver.positions import assert_line_wins
 
 ONE_SUIT = {"one_suit": True, "four_suits": False, "two_suits": False}
@@ -69,30 +70,43 @@ def test_home_reveals_and_broken_runs_rank_as_a_player_would() -> None:
 
 
 def test_a_paused_search_hands_half_its_rest_to_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[int] = []
+    calls: list[tuple[int, int]] = []
 
-    def playouts(state, max_nodes, deadline):  # type: ignore[no-untyped-def]
-        calls.append(max_nodes)
+    def playouts(state, max_nodes, deadline, first=0):  # type: ignore[no-untyped-def]
+        calls.append((max_nodes, first))
         return SolveResult(Verdict.UNKNOWN, (), max_nodes)
 
     monkeypatch.setattr(search_module, "solve_by_playouts", playouts)
     # Yukon seed 8 pauses at 54,000 of 60,000 nodes (tests/solver/test_restarts.py): 3,000
-    # go to playouts, the rest to restarts, which win it.
+    # go to playouts (of other seeds than early ones), the rest to restarts, which win it.
+    # One deck: no early playouts.
     found = solve(new_game("yukon", None, 8), max_nodes=60_000)
-    assert calls == [3_000] and found.verdict is Verdict.WINNABLE
+    assert calls == [(3_000, LATE_PLAYOUTS_FIRST)] and found.verdict is Verdict.WINNABLE
     # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) never calls them.
     assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
-    assert calls == [3_000]
+    assert len(calls) == 1
+    # Two decks (Giant seed 0): the short search, then a tenth of the budget to playouts.
+    calls.clear()
+    solve(new_game("giant", None, 0), max_nodes=60_000)
+    assert calls[0] == (EARLY_PLAYOUT_SHARE * 60_000, 0)
 
 
-def test_a_playouts_win_ends_the_search() -> None:
-    # Spider with one suit, seed 9, on a budget long enough to pause: the depth-first
-    # search pauses at 45,000 of 50,000 nodes and playouts win at once.
+def test_an_early_playouts_win_ends_the_search() -> None:
+    # Spider with one suit, seed 9: the short search leaves it at 10,000 nodes, the first
+    # playouts win it at once.
     state = new_game("spider", ONE_SUIT, 9)
     found = solve(state, max_nodes=50_000)
-    assert found.verdict is Verdict.WINNABLE and 45_000 < found.nodes < 50_000
+    assert found.verdict is Verdict.WINNABLE
+    assert EARLY_SEARCH_NODES < found.nodes < EARLY_SEARCH_NODES + 600
     assert_line_wins(state, found.moves)
     assert all(isinstance(m, Move) for m in found.moves)
+
+
+def test_playouts_from_another_first_seed_are_other_playouts() -> None:
+    state = new_game("spider", ONE_SUIT, 9)
+    first = solve_by_playouts(state, 20_000, None)
+    other = solve_by_playouts(state, 20_000, None, LATE_PLAYOUTS_FIRST)
+    assert (first.nodes, first.moves) != (other.nodes, other.moves)
 
 
 def test_a_cycling_stock_tries_playouts_after_the_easy_search() -> None:
