@@ -54,7 +54,7 @@ PLAYOUT_SHARE = 0.5
 EARLY_PLAYOUT_MIN_DECKS = 2
 EARLY_SEARCH_NODES = 10_000
 EARLY_PLAYOUT_SHARE = 0.1
-# The late playouts (after a pause) draw other seeds than the early ones
+# The late playouts (after a pause) draw other seeds than early ones, if any ran
 # (`playouts.solve_by_playouts`'s ``first``): none repeats another.
 LATE_PLAYOUTS_FIRST = 1_000_000
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
@@ -177,7 +177,8 @@ def _solve_depth_first(
         rest = budget - found.nodes
         now = time.perf_counter()
         stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
-        tried = solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop, LATE_PLAYOUTS_FIRST)
+        first = LATE_PLAYOUTS_FIRST if spent else 0  # after early playouts, other ones
+        tried = solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop, first)
         if tried.verdict is Verdict.WINNABLE:
             again = tried
         else:

@@ -78,17 +78,18 @@ def test_a_paused_search_hands_half_its_rest_to_playouts(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(search_module, "solve_by_playouts", playouts)
     # Yukon seed 8 pauses at 54,000 of 60,000 nodes (tests/solver/test_restarts.py): 3,000
-    # go to playouts (of other seeds than early ones), the rest to restarts, which win it.
-    # One deck: no early playouts.
+    # go to playouts, the rest to restarts, which win it. One deck: no early playouts.
     found = solve(new_game("yukon", None, 8), max_nodes=60_000)
-    assert calls == [(3_000, LATE_PLAYOUTS_FIRST)] and found.verdict is Verdict.WINNABLE
+    assert calls == [(3_000, 0)] and found.verdict is Verdict.WINNABLE
     # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) never calls them.
     assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
     assert len(calls) == 1
-    # Two decks (Giant seed 0): the short search, then a tenth of the budget to playouts.
+    # Two decks (Giant seed 0): the short search, then a tenth of the budget to playouts;
+    # after the pause, playouts of other seeds.
     calls.clear()
     solve(new_game("giant", None, 0), max_nodes=60_000)
     assert calls[0] == (EARLY_PLAYOUT_SHARE * 60_000, 0)
+    assert [first for _, first in calls[1:]] == [LATE_PLAYOUTS_FIRST]
 
 
 def test_an_early_playouts_win_ends_the_search() -> None:
