@@ -58,23 +58,30 @@ def position(state: State) -> Hashable:
 class DeepHints:
     """Deep hints (`advise(state, deep=True)`) on one daemon thread, one at a time. A
     request made while one runs waits, and a newer request replaces it (the player has
-    moved on); answers are remembered by position."""
+    moved on); asking again for the position being searched shares its search; answers
+    are remembered by position."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._waiting: tuple[State, Future[Advice]] | None = None
+        self._running: tuple[Hashable, Future[Advice]] | None = None
         self._busy = False
         self._answers: OrderedDict[Hashable, Advice] = OrderedDict()
 
     def ask(self, state: State) -> Future[Advice]:
         """The deep advice for ``state`` (copied: the caller may play on)."""
         future: Future[Advice] = Future()
+        where = position(state)
         with self._lock:
-            known = self._answers.get(position(state))
+            known = self._answers.get(where)
             if known is not None:
                 future.set_result(known)
                 return future
+            if self._running is not None and self._running[0] == where:
+                return self._running[1]
             if self._waiting is not None:
+                if position(self._waiting[0]) == where:
+                    return self._waiting[1]
                 self._waiting[1].cancel()
             self._waiting = (state.clone(), future)
             if not self._busy:
@@ -85,11 +92,13 @@ class DeepHints:
     def _work(self) -> None:
         while True:
             with self._lock:
+                self._running = None
                 if self._waiting is None:
                     self._busy = False
                     return
                 state, future = self._waiting
                 self._waiting = None
+                self._running = (position(state), future)
             if not future.set_running_or_notify_cancel():
                 continue
             try:

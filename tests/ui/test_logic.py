@@ -357,8 +357,10 @@ def test_deep_hints_run_the_latest_request_and_remember_answers(
         if asked:
             break
         threading.Event().wait(0.01)
+    assert deep.ask(state) is first  # the same position: the same search
     state.play(state.legal_moves()[0])
     replaced = deep.ask(state)
+    assert deep.ask(state) is replaced  # still waiting: the same request
     state.play(state.legal_moves()[0])
     latest = deep.ask(state)  # the player moved on again: the waiting request is dropped
     assert replaced.cancelled()
