@@ -636,11 +636,7 @@ def deep_hint(d: Driver) -> None:
     check("Looking for a way to win…" in texts, f"no waiting dialog: {texts}")
     check(d.table.hint_shown is None, "a hint is shown before the deep one or the quick one")
     d.screenshot("spider-deep-hint-waiting")
-    button = dialog_button(d, "Quick hint")
-    d.tap(*button.to_window(*button.center))
-    d.pump(3)
-    d.screens_at_rest()
-    check(not dialogs(d), "the dialog stayed open")
+    close_with(d, "Quick hint")
     shown = d.table.hint_shown
     check(shown is not None and shown[0] == quick.move, f"quick hint: {shown}, not {quick.move}")
     print(f"deep_hint: 8 hints from a winning line; quick hint {quick.move}")
@@ -765,11 +761,7 @@ def winnable_wait(d: Driver) -> None:
         print("winnable_wait: a deal was proven at once")
         return
     d.screenshot("spider-winnable-wait")
-    button = dialog_button(d, "Random deal")
-    d.tap(*button.to_window(*button.center))
-    d.pump(3)
-    d.screens_at_rest()
-    check(not dialogs(d), "the dialog stayed open")
+    close_with(d, "Random deal")
     check(d.state.deal_code != before, "Random deal dealt nothing")
     d.settle()
     d.verify(settled=True, what="the random deal")
@@ -1181,6 +1173,15 @@ def dialog_button(d: Driver, text: str) -> Any:
             if getattr(widget, "text", None) == text and hasattr(widget, "on_release"):
                 return widget
     raise Failed(f"no dialog button {text!r}")
+
+
+def close_with(d: Driver, text: str) -> None:
+    """Tap the open dialog's button ``text``; the dialog must close."""
+    button = dialog_button(d, text)
+    d.tap(*button.to_window(*button.center))
+    d.pump(3)
+    d.screens_at_rest()
+    check(not dialogs(d), f"{text!r}: the dialog stayed open")
 
 
 def check_japanese_lines(labels: list[Any]) -> None:
