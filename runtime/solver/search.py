@@ -46,14 +46,17 @@ PLAYOUT_SHARE = 0.5
 # Before that, on a long budget, in games of two decks or more where no stock cycles (that
 # schedule is `depth_first.py`'s): a short search settles the easy deals, then greedy
 # playouts get `EARLY_PLAYOUT_SHARE` of the budget, then a fresh search the rest. Seeds
-# 0-19 at 300,000 nodes, before / after: Giant 11 / 15 won, Terrace 5 / 7, Gypsy 3 / 4, and
-# none of their 60 deals proven lost either way (104 cards: no search exhausts the tree).
-# With one deck, proofs finish late and playouts seldom win: Lady Jane lost two proofs
-# (seeds 7 and 18, settled at 275,909 and 247,750 nodes before), Eagle Wing one, and
-# Whitehead, Yukon, Glenwood and Royal East won nothing more.
+# 0-19 at 300,000 nodes, no early playouts / a tenth: Giant 11 / 15 won, Terrace 5 / 7,
+# Gypsy 3 / 4, none of their 60 deals proven lost either way (104 cards: no search
+# exhausts the tree). Seeds 0-9, a tenth / half: Gypsy 2 / 7, Spider with two suits 1 / 6,
+# Terrace 5 / 5, Backbone 6 / 5; playouts alone won 41 of the 49 Giant deals a tenth left
+# unknown or won late, each within 150,000 nodes. With one deck, proofs finish late and
+# playouts seldom win: a tenth lost Lady Jane two proofs (seeds 7 and 18, settled at
+# 275,909 and 247,750 nodes without), Eagle Wing one, and won Whitehead, Yukon, Glenwood
+# and Royal East nothing more.
 EARLY_PLAYOUT_MIN_DECKS = 2
 EARLY_SEARCH_NODES = 10_000
-EARLY_PLAYOUT_SHARE = 0.1
+EARLY_PLAYOUT_SHARE = 0.5
 # The late playouts (after a pause) draw other seeds than early ones, if any ran
 # (`playouts.solve_by_playouts`'s ``first``): none repeats another.
 LATE_PLAYOUTS_FIRST = 1_000_000
