@@ -63,7 +63,7 @@ class DeepHints:
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._waiting: tuple[State, Future[Advice]] | None = None
+        self._waiting: tuple[Hashable, State, Future[Advice]] | None = None
         self._running: tuple[Hashable, Future[Advice]] | None = None
         self._busy = False
         self._answers: OrderedDict[Hashable, Advice] = OrderedDict()
@@ -80,10 +80,10 @@ class DeepHints:
             if self._running is not None and self._running[0] == where:
                 return self._running[1]
             if self._waiting is not None:
-                if position(self._waiting[0]) == where:
-                    return self._waiting[1]
-                self._waiting[1].cancel()
-            self._waiting = (state.clone(), future)
+                if self._waiting[0] == where:
+                    return self._waiting[2]
+                self._waiting[2].cancel()
+            self._waiting = (where, state.clone(), future)
             if not self._busy:
                 self._busy = True
                 threading.Thread(target=self._work, name="deep-hint", daemon=True).start()
@@ -96,9 +96,9 @@ class DeepHints:
                 if self._waiting is None:
                     self._busy = False
                     return
-                state, future = self._waiting
+                where, state, future = self._waiting
                 self._waiting = None
-                self._running = (position(state), future)
+                self._running = (where, future)
             if not future.set_running_or_notify_cancel():
                 continue
             try:
@@ -107,7 +107,7 @@ class DeepHints:
                 future.set_exception(error)
                 continue
             with self._lock:
-                self._answers[position(state)] = advice
+                self._answers[where] = advice
                 while len(self._answers) > _ANSWERS_KEPT:
                     self._answers.popitem(last=False)
             future.set_result(advice)

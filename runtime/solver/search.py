@@ -152,11 +152,11 @@ def _solve_depth_first(
 ) -> SolveResult:
     """The depth-first search. On a long budget, with two decks or more and no stock that
     cycles: a short search first, then greedy playouts (`EARLY_PLAYOUT_SHARE`), then the
-    search again with the rest. A
-    search still below a bad early move at `PAUSE_SHARE` of its budget leaves the rest to
-    playouts (a share of it) and randomized restarts (`restarts.py`), which win some of the
-    deals it would not finish (playouts: Spider, Giant, Gypsy; restarts: Whitehead, Yukon,
-    Bristol) while the proofs a search completes late go on (`docs/solver.md`)."""
+    search again with the rest. A search still below a bad early move at `PAUSE_SHARE` of
+    its budget leaves the rest to playouts (a share of it) and randomized restarts
+    (`restarts.py`), which win some of the deals it would not finish (playouts: Spider,
+    Giant, Gypsy; restarts: Whitehead, Yukon, Bristol) while the proofs a search completes
+    late go on (`docs/solver.md`)."""
     started = time.perf_counter()
     long_budget = _long_enough_to_restart(max_nodes, deadline, started)
     search = depth_first_module().DepthFirst(state)
