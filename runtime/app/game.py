@@ -304,6 +304,7 @@ class GamePresenter:
 
         def stop(*_args: object) -> None:
             event.cancel()
+            self.deep_hints.drop(future)  # nobody waits: the search stops
 
         dialog = tell(
             _("Hint"),

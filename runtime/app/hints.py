@@ -9,7 +9,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from runtime.engine import Move, State
 from runtime.engine.assist import hint, line_positions
@@ -59,55 +59,102 @@ class DeepHints:
     """Deep hints (`advise(state, deep=True)`) on one daemon thread, one at a time. A
     request made while one runs waits, and a newer request replaces it (the player has
     moved on); asking again for the position being searched shares its search; answers
-    are remembered by position."""
+    are remembered by position. A request every asker has dropped (`drop`) is not run, or
+    its search stops at once, so the next one need not wait for it."""
 
     def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._waiting: tuple[Hashable, State, Future[Advice]] | None = None
-        self._running: tuple[Hashable, Future[Advice]] | None = None
-        self._busy = False
+        self._waiting: _Request | None = None
+        self._running: _Request | None = None
+        self._worker: int | None = None  # the thread's identifier while it runs
         self._answers: OrderedDict[Hashable, Advice] = OrderedDict()
 
     def ask(self, state: State) -> Future[Advice]:
         """The deep advice for ``state`` (copied: the caller may play on)."""
-        future: Future[Advice] = Future()
         where = position(state)
         with self._lock:
             known = self._answers.get(where)
             if known is not None:
+                future: Future[Advice] = Future()
                 future.set_result(known)
                 return future
-            if self._running is not None and self._running[0] == where:
-                return self._running[1]
+            for request in (self._running, self._waiting):
+                if request is not None and request.where == where:
+                    request.askers += 1
+                    return request.future
             if self._waiting is not None:
-                if self._waiting[0] == where:
-                    return self._waiting[2]
-                self._waiting[2].cancel()
-            self._waiting = (where, state.clone(), future)
-            if not self._busy:
-                self._busy = True
-                threading.Thread(target=self._work, name="deep-hint", daemon=True).start()
-        return future
+                self._waiting.future.cancel()
+            self._waiting = _Request(where, state.clone())
+            if self._worker is None:
+                thread = threading.Thread(target=self._work, name="deep-hint", daemon=True)
+                thread.start()
+                self._worker = thread.ident
+            return self._waiting.future
+
+    def drop(self, future: Future[Advice]) -> None:
+        """One asker of ``future`` no longer waits for it: once none does, a waiting
+        request is cancelled and a running search stopped (`clock.stop_searches`); a
+        stopped search's answer is not remembered."""
+        with self._lock:
+            for request in (self._running, self._waiting):
+                if request is None or request.future is not future:
+                    continue
+                request.askers -= 1
+                if request.askers > 0:
+                    return
+                if request is self._waiting:
+                    self._waiting = None
+                    future.cancel()
+                else:
+                    self._running = None  # a new ask for its position starts afresh
+                    request.stopped = True
+                    if self._worker is not None:
+                        _stop_searches(self._worker)
 
     def _work(self) -> None:
         while True:
             with self._lock:
-                self._running = None
-                if self._waiting is None:
-                    self._busy = False
-                    return
-                where, state, future = self._waiting
+                self._running = request = self._waiting
                 self._waiting = None
-                self._running = (where, future)
-            if not future.set_running_or_notify_cancel():
+                if request is None:
+                    self._worker = None
+                    return
+                _allow_searches(threading.get_ident())  # a stop was for the search before
+            if not request.future.set_running_or_notify_cancel():
                 continue
             try:
-                advice = advise(state, deep=True)
+                advice = advise(request.state, deep=True)
             except Exception as error:  # handed to the asker, never lost on the thread
-                future.set_exception(error)
+                request.future.set_exception(error)
                 continue
             with self._lock:
-                self._answers[where] = advice
-                while len(self._answers) > _ANSWERS_KEPT:
-                    self._answers.popitem(last=False)
-            future.set_result(advice)
+                if not request.stopped:
+                    self._answers[request.where] = advice
+                    while len(self._answers) > _ANSWERS_KEPT:
+                        self._answers.popitem(last=False)
+            request.future.set_result(advice)
+
+
+@dataclass(eq=False)
+class _Request:
+    where: Hashable  # `position` of ``state``
+    state: State
+    future: Future[Advice] = field(default_factory=Future)
+    askers: int = 1
+    stopped: bool = False  # its search was told to stop: its answer is not the deep one
+
+
+def _stop_searches(thread: int) -> None:
+    try:
+        from runtime.solver.clock import stop_searches
+    except ImportError:  # no solver: nothing runs long
+        return
+    stop_searches(thread)
+
+
+def _allow_searches(thread: int) -> None:
+    try:
+        from runtime.solver.clock import allow_searches
+    except ImportError:
+        return
+    allow_searches(thread)

@@ -25,7 +25,6 @@ avoid what compiled code treats differently (identity tests on tuples, for one).
 from __future__ import annotations
 
 import heapq
-import time
 from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import cache
@@ -34,6 +33,7 @@ from typing import Final
 from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill
+from runtime.solver import clock
 from runtime.solver.model import Model
 
 Piles = tuple[tuple[int, ...], ...]
@@ -748,7 +748,7 @@ class CellsSearch:
         all_safe = self.all_safe
         memo: dict[tuple[int, ...], int] = {}
         push, pop = heapq.heappush, heapq.heappop
-        perf = time.perf_counter
+        perf = clock.now
         cell = self.cell
         empty = self.empty
         breaks = self.breaks
@@ -983,7 +983,7 @@ class CellsSearch:
         rules_play_back = self.play_back
         for relevant, cell, empty, breaks, budget, exhaustive, play_back in phases:
             budget = min(budget, max_nodes - nodes)
-            if budget <= 0 or (deadline is not None and time.perf_counter() > deadline):
+            if budget <= 0 or (deadline is not None and clock.now() > deadline):
                 break
             self.cell, self.empty, self.breaks = cell, empty, breaks
             self.play_back = rules_play_back and play_back

@@ -20,6 +20,7 @@ from typing import Final
 from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import Goal
 from runtime.engine.state import State
+from runtime.solver import clock
 from runtime.solver.autoplay import autoplay_function
 from runtime.solver.deadlock import deadlock_function
 from runtime.solver.keys import KeyFunction, Piles, key_function
@@ -271,7 +272,7 @@ class DepthFirst:
                 self.paused = True
                 return result(Verdict.UNKNOWN, nodes)
             if nodes % _CHECK_EVERY == 0 and (
-                nodes >= max_nodes or (deadline is not None and time.perf_counter() > deadline)
+                nodes >= max_nodes or (deadline is not None and clock.now() > deadline)
             ):
                 return result(Verdict.UNKNOWN, nodes)
             action = moves.pop()

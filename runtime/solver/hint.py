@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from runtime.engine.assist import autofinish_moves, hint, line_positions
 from runtime.engine.moves import Move
 from runtime.engine.state import State
+from runtime.solver import clock
 from runtime.solver.autoplay import autoplay_function
 from runtime.solver.model import model_for
 from runtime.solver.search import DeadSet, SolveResult, Verdict, solve
@@ -166,9 +167,9 @@ def _undo_point(state: State, dead: DeadSet, deadline: float) -> int | None:
     """The latest earlier position that is still winnable (None: none found in time)."""
     trial = state.clone()
     while trial.undo() is not None:
-        left = deadline - time.perf_counter()
-        if left <= 0:
+        if clock.now() >= deadline:
             return None
+        left = deadline - time.perf_counter()
         # Positions the last searches exhausted stay dead, so each search only adds the
         # part of the tree the previous one did not cover.
         result = solve(trial, time_limit=left, dead=dead)

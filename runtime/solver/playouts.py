@@ -25,6 +25,7 @@ from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, SUIT
 from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import Goal, GroupMove
 from runtime.engine.state import State
+from runtime.solver import clock
 from runtime.solver.model import Model, model_for
 from runtime.solver.results import SolveResult, Verdict
 
@@ -107,7 +108,7 @@ def solve_by_playouts(
     scorer = Playouts(model_for(state.rules, state.base))
     nodes = 0
     number = first
-    while nodes < max_nodes and (deadline is None or time.perf_counter() < deadline):
+    while nodes < max_nodes and (deadline is None or clock.now() < deadline):
         rng = random.Random(number)
         number += 1
         trial = state.clone()
@@ -137,6 +138,6 @@ def solve_by_playouts(
                 break
             line.append(chosen)
             # (a step costs a move generation and a sort: the clock is cheap beside them)
-            if deadline is not None and time.perf_counter() > deadline:
+            if deadline is not None and clock.now() > deadline:
                 break
     return SolveResult(Verdict.UNKNOWN, (), nodes, time.perf_counter() - started)

@@ -22,6 +22,7 @@ import time
 
 from runtime.engine.moves import Move
 from runtime.engine.state import State
+from runtime.solver import clock
 from runtime.solver.native import depth_first_module
 from runtime.solver.results import DeadSet, SolveResult, Verdict
 from runtime.solver.successors import Generator, Piles
@@ -62,7 +63,7 @@ def solve_by_restarts(
     root = search.state.clone()
     nodes = 0
     run = 0
-    while nodes < max_nodes and (deadline is None or time.perf_counter() < deadline):
+    while nodes < max_nodes and (deadline is None or clock.now() < deadline):
         budget = min(UNIT * luby(run + 1), max_nodes - nodes)
         generate = search.moves if run == 0 else _perturbed(search.moves, random.Random(run))
         search.state = root.clone()

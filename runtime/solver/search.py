@@ -14,6 +14,7 @@ from dataclasses import replace
 from runtime.engine.cards import FACE_DOWN
 from runtime.engine.moves import Move
 from runtime.engine.state import State
+from runtime.solver import clock
 from runtime.solver.cells import LONG_BUDGET
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import Model, model_for
@@ -235,7 +236,7 @@ def _first_won(
     unknown = False
     for prefix, trial in trials:
         left = max_nodes - nodes
-        if left <= 0 or (deadline is not None and time.perf_counter() > deadline):
+        if left <= 0 or (deadline is not None and clock.now() > deadline):
             unknown = True
             break
         time_left = None if deadline is None else max(deadline - time.perf_counter(), 0.0)

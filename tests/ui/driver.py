@@ -15,6 +15,7 @@ import json
 import os
 import random
 import sys
+import threading
 import time
 import traceback
 from collections.abc import Callable
@@ -639,7 +640,22 @@ def deep_hint(d: Driver) -> None:
     close_with(d, "Quick hint")
     shown = d.table.hint_shown
     check(shown is not None and shown[0] == quick.move, f"quick hint: {shown}, not {quick.move}")
-    print(f"deep_hint: 8 hints from a winning line; quick hint {quick.move}")
+    # Nobody waits for the deep search any more: it stops instead of running its budget.
+    stopped = d.pump_until(lambda: not searching(), 3)
+    check(stopped, "the deep search still runs 3 s after the player stopped waiting")
+    d.press("Hint")  # the stopped search's answer was not kept: it searches again
+    d.pump_until(lambda: bool(dialogs(d)), 5)
+    d.screens_at_rest()
+    texts = [getattr(w, "text", "") for v in dialogs(d) for w in v.walk()]
+    check("Looking for a way to win…" in texts, f"asked again, no waiting dialog: {texts}")
+    close_with(d, "Cancel")
+    check(d.pump_until(lambda: not searching(), 3), "Cancel did not stop the deep search")
+    print(f"deep_hint: 8 hints from a winning line; quick hint {quick.move}; stopped twice")
+
+
+def searching() -> bool:
+    """A deep hint's thread (`DeepHints`) is running."""
+    return any(thread.name == "deep-hint" for thread in threading.enumerate())
 
 
 @scenario

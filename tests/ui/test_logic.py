@@ -374,6 +374,50 @@ def test_deep_hints_run_the_latest_request_and_remember_answers(
     assert isinstance(failed.exception(10), RuntimeError)  # the asker hears of it
 
 
+def test_deep_hints_stop_a_search_nobody_waits_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    import math
+    import threading
+
+    pytest.importorskip("runtime.solver.clock")
+    from runtime.app import hints
+    from runtime.solver import clock
+
+    started = threading.Event()
+    release = threading.Event()
+    asked: list[int] = []
+
+    def advise(state: hints.State, deep: bool = False) -> hints.Advice:
+        """A search that ends when released, or stopped as the solver's searches are."""
+        asked.append(len(state.move_log))
+        started.set()
+        while clock.now() < math.inf and not release.wait(0.01):
+            pass
+        return hints.Advice(None, undecided=True)
+
+    monkeypatch.setattr(hints, "advise", advise)
+    deep = hints.DeepHints()
+    state = new_game("spider", None, 1)
+    first = deep.ask(state)
+    assert started.wait(10)
+    assert deep.ask(state) is first  # two askers now
+    deep.drop(first)
+    assert not first.done()  # one still waits: the search goes on
+    state.play(state.legal_moves()[0])
+    waiting = deep.ask(state)
+    deep.drop(waiting)
+    assert waiting.cancelled()  # never run
+    state.undo()
+    deep.drop(first)  # nobody waits: the search stops
+    assert first.result(10).undecided
+    started.clear()
+    again = deep.ask(state)  # a stopped search's answer is not remembered
+    assert again is not first and started.wait(10)
+    release.set()
+    assert again.result(10).undecided
+    assert asked == [0, 0]
+    assert deep.ask(state).done()  # this one ran to its end: remembered
+
+
 def test_winnable_deals_setting_uses_the_cache(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
