@@ -12,7 +12,14 @@ from runtime.solver import Verdict, solve
 from runtime.solver import search as search_module
 from runtime.solver.model import model_for
 from runtime.solver.native import depth_first_module
-from runtime.solver.playouts import HOME, NOISE, Playouts, solve_by_playouts
+from runtime.solver.playouts import (
+    HOME,
+    HOME_PROGRESS,
+    NOISE,
+    RESUME_AFTER,
+    Playouts,
+    solve_by_playouts,
+)
 from runtime.solver.results import SolveResult
 from runtime.solver.search import EARLY_PLAYOUT_SHARE, EARLY_SEARCH_NODES, LATE_PLAYOUTS_FIRST
 from tests.solver.positions import assert_line_wins
@@ -33,6 +40,29 @@ def test_playouts_win_deals_the_depth_first_search_does_not_reach() -> None:
         assert_line_wins(state, found.moves)
         again = solve_by_playouts(state, 20_000, None)  # seeded: the same on any machine
         assert (again.nodes, again.moves) == (found.nodes, found.moves)
+
+
+def test_a_long_run_resumes_from_its_best_playout() -> None:
+    # Giant seed 2 (left unknown by its survey before this): playouts from the deal alone
+    # do not win it in 60,000 nodes (nor in 150,000); resuming from the best playout so far,
+    # after RESUME_AFTER nodes, wins it at 49,004 with a line that replays from the deal.
+    state = new_game("giant", None, 2)
+    alone = solve_by_playouts(state, 60_000, None, resume_after=60_000)
+    assert alone.verdict is Verdict.UNKNOWN
+    found = solve_by_playouts(state, 60_000, None)
+    assert (found.verdict, found.nodes) == (Verdict.WINNABLE, 49_004)
+    assert found.nodes > RESUME_AFTER
+    assert_line_wins(state, found.moves)
+
+
+def test_progress_counts_cards_home_and_cards_turned_up() -> None:
+    state = new_game("giant", None, 2)
+    scorer = Playouts(model_for(state.rules, state.base))
+    start = scorer.progress(state.piles)
+    found = solve_by_playouts(state, 60_000, None)
+    for move in found.moves:
+        state.play(move)
+    assert scorer.progress(state.piles) == HOME_PROGRESS * 104 > start  # all home, none down
 
 
 def test_playouts_never_prove_a_deal_lost() -> None:
