@@ -10,6 +10,7 @@ from collections import OrderedDict
 from collections.abc import Hashable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from runtime.engine import Move, State
 from runtime.engine.assist import hint, line_positions
@@ -108,18 +109,23 @@ class DeepHints:
                 else:
                     self._running = None  # a new ask for its position starts afresh
                     request.stopped = True
-                    if self._worker is not None:
-                        _stop_searches(self._worker)
+                    clock = _solver_clock()
+                    if clock is not None and self._worker is not None:
+                        clock.stop_searches(self._worker)
 
     def _work(self) -> None:
         while True:
             with self._lock:
+                # A stop was for the search before. Cleared before the thread ends, too: a
+                # later thread may get its identifier.
+                clock = _solver_clock()
+                if clock is not None:
+                    clock.allow_searches(threading.get_ident())
                 self._running = request = self._waiting
                 self._waiting = None
                 if request is None:
                     self._worker = None
                     return
-                _allow_searches(threading.get_ident())  # a stop was for the search before
             if not request.future.set_running_or_notify_cancel():
                 continue
             try:
@@ -144,17 +150,9 @@ class _Request:
     stopped: bool = False  # its search was told to stop: its answer is not the deep one
 
 
-def _stop_searches(thread: int) -> None:
+def _solver_clock() -> ModuleType | None:
     try:
-        from runtime.solver.clock import stop_searches
-    except ImportError:  # no solver: nothing runs long
-        return
-    stop_searches(thread)
-
-
-def _allow_searches(thread: int) -> None:
-    try:
-        from runtime.solver.clock import allow_searches
-    except ImportError:
-        return
-    allow_searches(thread)
+        from runtime.solver import clock
+    except ImportError:  # no solver: no search runs long
+        return None
+    return clock

@@ -409,6 +409,12 @@ def test_deep_hints_stop_a_search_nobody_waits_for(monkeypatch: pytest.MonkeyPat
     state.undo()
     deep.drop(first)  # nobody waits: the search stops
     assert first.result(10).undecided
+    for _ in range(500):  # the worker ends: nothing left waits
+        if not any(thread.name == "deep-hint" for thread in threading.enumerate()):
+            break
+        threading.Event().wait(0.01)
+    # No stop is left behind for a later thread that gets the same identifier.
+    assert not clock._stopped
     started.clear()
     again = deep.ask(state)  # a stopped search's answer is not remembered
     assert again is not first and started.wait(10)
