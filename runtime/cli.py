@@ -247,4 +247,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run as `python -m runtime.cli`, this file is `__main__`, a second copy beside the
+    # `runtime.cli` the commands import: run that copy's main, so the errors the commands
+    # raise are the ones it catches (not a traceback).
+    from runtime.cli import main as cli_main
+
+    sys.exit(cli_main())

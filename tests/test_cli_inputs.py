@@ -182,3 +182,15 @@ def test_kivy_failing_to_start_is_one_line(
     assert one_line(err) == (
         "helpdeck play: cannot start the app: libSDL2-2.0.so.0: cannot open shared object file"
     )
+
+
+def test_run_as_a_module_a_command_error_is_one_line() -> None:
+    # `python -m runtime.cli` loads this module twice (as __main__ and as runtime.cli).
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "runtime.cli", "survey", "no_such_game", "--deals", "1"]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    assert done.stderr.startswith("helpdeck survey: unknown game 'no_such_game'")
