@@ -16,6 +16,7 @@ from runtime.solver import clock, native
 from runtime.solver.hint import deep_hint
 from runtime.solver.search import Verdict, solve
 
+T = TypeVar("T")
 FOUR_SUITS = {"four_suits": True, "two_suits": False, "one_suit": False}
 # Deals every search leaves unknown for far longer than the test waits (bench/surveys/),
 # one for each of the solver's schedules: early playouts then depth-first (Spider), depth
@@ -28,7 +29,6 @@ DEALS = [
     ("beleaguered_castle", None, 16),
 ]
 RUNNING = 0.5  # seconds the search runs before it is stopped
-T = TypeVar("T")
 STOPS_WITHIN = 3.0  # seconds; a look at the clock comes every 64 nodes or playout step
 
 
