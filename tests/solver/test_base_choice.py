@@ -1,0 +1,42 @@
+"""A base rank the player chooses: the deal is searched once per choice (`search._first_won`),
+and no choice's search starves the others."""
+
+from __future__ import annotations
+
+from runtime.engine import new_game
+from runtime.solver import Verdict, solve
+from runtime.solver.search import PROBE_SHARE, _after, _with_base
+from tests.solver.positions import assert_line_wins
+
+
+def test_a_hard_first_choice_does_not_starve_the_others() -> None:
+    # Glenwood seed 3: the first card to choose as base leaves the search unknown at 20,000
+    # nodes (at 300,000 too, when it took the whole budget); the second wins at once.
+    state = new_game("glenwood", None, 3)
+    first, second, *_ = state.legal_moves()
+    assert solve(_after(state, first), max_nodes=20_000).verdict is Verdict.UNKNOWN
+    assert solve(_after(state, second), max_nodes=2_000).verdict is Verdict.WINNABLE
+    found = solve(state, max_nodes=20_000)
+    assert found.verdict is Verdict.WINNABLE
+    assert found.moves[0] == second
+    assert_line_wins(state, found.moves)
+
+
+def test_a_proof_needs_every_choice_lost_and_gets_the_rest_of_the_budget() -> None:
+    # Chessboard seed 227 is lost with every base; base 8 takes 4,626 nodes to prove, more
+    # than its part of the first round (500 of 13,000), so it is proven in the second.
+    state = new_game("chessboard", None, 227)
+    budget = 13_000
+    assert int(budget * PROBE_SHARE) // 13 < 4_626
+    assert solve(_with_base(state, 8), max_nodes=budget).nodes == 4_626
+    found = solve(state, max_nodes=budget)
+    assert found.verdict is Verdict.UNWINNABLE and found.nodes <= budget
+    assert solve(state, max_nodes=2_000).verdict is Verdict.UNKNOWN  # too little for base 8
+
+
+def test_a_single_choice_gets_the_whole_budget() -> None:
+    state = new_game("hamilton", None, 0)  # one card may start the foundations
+    [only] = state.legal_moves()
+    whole = solve(state, max_nodes=20_000)
+    alone = solve(_after(state, only), max_nodes=20_000)
+    assert (whole.verdict, whole.nodes) == (alone.verdict, alone.nodes)
