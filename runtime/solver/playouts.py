@@ -15,8 +15,8 @@ Once a run has spent `RESUME_AFTER` nodes, half its playouts (`RESUME_SHARE`) st
 from the deal but from a point of the best playout so far (the one that got furthest:
 `Playouts.progress`), drawn evenly along it up to its best position, so what one playout
 achieved the next ones build on. On seeds 0-9 at 150,000 nodes (the early playouts of a
-300,000-node budget) that won 49 deals of eleven games where playouts from the deal won 38
-(Jumbo 5 instead of 1, Will o' the Wisp 7 instead of 3; `bench/solve_playouts.py`). Before
+300,000-node budget) that won 51 deals of eleven games where playouts from the deal won 38
+(Jumbo 3 instead of 1, Will o' the Wisp 8 instead of 3; `bench/solve_playouts.py`). Before
 `RESUME_AFTER` there is too little to build on (at 15,000 nodes, 0-1 deals more or fewer in
 each of six games), and a run that short stays exactly as it was, with the verdicts the
 surveys recorded.

@@ -61,8 +61,8 @@ EARLY_PLAYOUT_SHARE = 0.5
 # The late playouts (after a pause) draw other seeds than early ones, if any ran
 # (`playouts.solve_by_playouts`'s ``first``): none repeats another.
 LATE_PLAYOUTS_FIRST = 1_000_000
-# A base the player chooses (`_first_won`): the share of the budget the trials first split
-# equally, before the ones left share the rest.
+# A base the player chooses (`_first_won`): the share of the budget the choices first split
+# equally; then the ones left open get, in turn, what is left.
 PROBE_SHARE = 0.5
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
 
