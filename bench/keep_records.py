@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
+
+from runtime.atomic_write import write_atomically
 
 
 def main() -> int:
@@ -46,10 +46,7 @@ def main() -> int:
         if which == "kept":
             kept.append(line)
     out = args.out or args.file
-    handle, temporary = tempfile.mkstemp(dir=out.parent, prefix=f".{out.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        stream.write("".join(f"{line}\n" for line in kept))
-    os.replace(temporary, out)
+    write_atomically(out, "".join(f"{line}\n" for line in kept))
     for which in ("kept", "dropped"):
         mix = ", ".join(f"{n} {verdict}" for verdict, n in sorted(counts[which].items()))
         print(f"{which}: {sum(counts[which].values())} ({mix or 'none'})")

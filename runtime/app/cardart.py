@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import zlib
 from functools import lru_cache
 from pathlib import Path
@@ -34,6 +33,7 @@ from kivy.graphics import (
 )
 from kivy.graphics.texture import Texture
 
+from runtime.atomic_write import write_atomically
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, RANK, RANK_NAMES, SUIT, Suit
 
 RED = (0.80, 0.07, 0.12, 1)
@@ -496,9 +496,7 @@ def _store(key: tuple[object, ...], fbo: Fbo | None) -> None:
         for old in path.parent.glob("cards-*.rgba.z"):
             if not old.name.startswith(f"cards-{_ART_HASH}-"):
                 old.unlink()  # art from an older version
-        tmp = path.with_suffix(".tmp")
-        tmp.write_bytes(zlib.compress(bytes(fbo.pixels), 1))
-        os.replace(tmp, path)
+        write_atomically(path, zlib.compress(bytes(fbo.pixels), 1))
     except OSError:
         pass  # a cache: never worth failing for
 

@@ -15,11 +15,12 @@ import json
 import math
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NoReturn
+
+from runtime.atomic_write import write_atomically
 
 SAVE_FILE = "current.json"
 STATS_FILE = "stats.json"
@@ -139,16 +140,7 @@ class Store:
         """Write temp + fsync + os.replace, so a crash leaves the old or the new file.
         Non-finite numbers are refused (ValueError): they would not read back."""
         text = json.dumps(data, indent=1, sort_keys=True, allow_nan=False)
-        fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.replace(tmp, self.path(name))
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_atomically(self.path(name), text)
 
     def read(self, name: str, expected_format: str) -> dict[str, Any] | None:
         """The file's JSON object, None if absent; raises `UnreadableFile` if unusable.

@@ -21,6 +21,7 @@ from concurrent.futures import Executor
 from pathlib import Path
 from typing import Any
 
+from runtime.atomic_write import write_atomically
 from runtime.engine import load_game
 from runtime.solver.search import Verdict
 from runtime.solver.survey import solve_seed
@@ -63,9 +64,7 @@ class _Entry:
         for verdict in Verdict:
             data[verdict.value] = sorted(s for s, v in self.verdicts.items() if v == verdict)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
-        tmp.write_text(json.dumps(data), encoding="utf-8")
-        os.replace(tmp, self.path)  # atomic: a reader never sees half a file
+        write_atomically(self.path, json.dumps(data))  # a reader never sees half a file
 
 
 class WinnableDeals:
