@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from runtime.engine.cards import FACE_DOWN
 from runtime.engine.moves import Move
+from runtime.engine.rules import Rules
 from runtime.engine.state import State
 from runtime.solver import clock
 from runtime.solver.cells import LONG_BUDGET
@@ -54,7 +55,12 @@ PLAYOUT_SHARE = 0.5
 # unknown or won late, each within 150,000 nodes. With one deck, proofs finish late and
 # playouts seldom win: a tenth lost Lady Jane two proofs (seeds 7 and 18, settled at
 # 275,909 and 247,750 nodes without), Eagle Wing one, and won Whitehead, Yukon, Glenwood
-# and Royal East nothing more.
+# and Royal East nothing more. One deck whose foundations take only whole suits
+# (Spiderette, Will o' the Wisp) is like Spider: no card goes home alone, so no proof ends
+# within a budget and playouts do win (seeds 0-9 at 300,000 nodes, without / with: Will o'
+# the Wisp 0 / 8 won, Spiderette 0 / 1, none proven lost either way). Giving them to every
+# one-deck stock that deals onto the tableau would have cost proofs: Easthaven 2 of 10,
+# Agnes 1 (Hamilton won 1 more, Scorpion the same).
 EARLY_PLAYOUT_MIN_DECKS = 2
 EARLY_SEARCH_NODES = 10_000
 EARLY_PLAYOUT_SHARE = 0.5
@@ -151,10 +157,17 @@ def solve(
     return _solve_depth_first(state, max_nodes, deadline, dead)
 
 
+def _early_playouts(rules: Rules) -> bool:
+    """Rules under which a depth-first search seldom proves a deal lost within a long
+    budget while greedy playouts win many: two decks or more, or foundations that take
+    only whole suits (`EARLY_PLAYOUT_MIN_DECKS`)."""
+    return rules.decks >= EARLY_PLAYOUT_MIN_DECKS or rules.foundations_take_suits
+
+
 def _solve_depth_first(
     state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
 ) -> SolveResult:
-    """The depth-first search. On a long budget, with two decks or more and no stock that
+    """The depth-first search. On a long budget, where `_early_playouts` and no stock
     cycles: a short search first, then greedy playouts (`EARLY_PLAYOUT_SHARE`), then the
     search again with the rest. A search still below a bad early move at `PAUSE_SHARE` of
     its budget leaves the rest to playouts (a share of it) and randomized restarts
@@ -166,8 +179,7 @@ def _solve_depth_first(
     search = depth_first_module().DepthFirst(state)
     spent = 0
     with _collector_paused():
-        early = state.rules.decks >= EARLY_PLAYOUT_MIN_DECKS and search.stock_moves is None
-        if long_budget and early:
+        if long_budget and _early_playouts(state.rules) and search.stock_moves is None:
             easy: SolveResult = search.run(min(EARLY_SEARCH_NODES, max_nodes), deadline, dead)
             if easy.verdict is not Verdict.UNKNOWN:
                 return easy

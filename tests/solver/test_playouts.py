@@ -114,7 +114,7 @@ def test_a_paused_search_hands_half_its_rest_to_playouts(monkeypatch: pytest.Mon
     # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) never calls them.
     assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
     assert len(calls) == 1
-    # Two decks (Giant seed 0): the short search, then a tenth of the budget to playouts;
+    # Two decks (Giant seed 0): the short search, then half the budget to playouts;
     # after the pause, playouts of other seeds.
     calls.clear()
     solve(new_game("giant", None, 0), max_nodes=60_000)
@@ -131,6 +131,19 @@ def test_an_early_playouts_win_ends_the_search() -> None:
     assert EARLY_SEARCH_NODES < found.nodes < EARLY_SEARCH_NODES + 600
     assert_line_wins(state, found.moves)
     assert all(isinstance(m, Move) for m in found.moves)
+
+
+def test_one_deck_whose_foundations_take_whole_suits_gets_early_playouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Will o' the Wisp seed 0 (one deck, Spider's foundations): the short search leaves it,
+    # playouts win it at 43,571 nodes; the search alone does not within the same budget.
+    state = new_game("will_o_the_wisp", None, 0)
+    found = solve(state, max_nodes=80_000)
+    assert found.verdict is Verdict.WINNABLE and found.nodes == 43_571
+    assert_line_wins(state, found.moves)
+    monkeypatch.setattr(search_module, "_early_playouts", lambda rules: False)
+    assert solve(state, max_nodes=80_000).verdict is Verdict.UNKNOWN
 
 
 def test_playouts_from_another_first_seed_are_other_playouts() -> None:
