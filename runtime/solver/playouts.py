@@ -8,18 +8,19 @@ who just keeps making progress often does. So does a playout: one suit of Spider
 depth-first search wins one of seeds 0-4 in 100,000 nodes. The score weighs what any game's
 rules make of a move, read from its model, not from its name: a card going home, a
 face-down card turned up, a pile emptied, a run broken or made longer, a space filled, a
-deal. A playout that stalls proves nothing, so this only ever finds wins (`search.py`
-gives it part of a long budget where the depth-first search stalls).
+deal, and where a reserve stacks any card, whether the card below goes home sooner or
+later (`home_order`). A playout that stalls proves nothing, so this only ever finds wins
+(`search.py` gives it part of a long budget where the depth-first search stalls).
 
 Once a run has spent `RESUME_AFTER` nodes, half its playouts (`RESUME_SHARE`) start not
 from the deal but from a point of the best playout so far (the one that got furthest:
 `Playouts.progress`), drawn evenly along it up to its best position, so what one playout
 achieved the next ones build on. On seeds 0-9 at 150,000 nodes (the early playouts of a
 300,000-node budget) that won 51 deals of eleven games where playouts from the deal won 38
-(Jumbo 3 instead of 1, Will o' the Wisp 8 instead of 3; `bench/solve_playouts.py`). Before
-`RESUME_AFTER` there is too little to build on (at 15,000 nodes, 0-1 deals more or fewer in
-each of six games), and a run that short stays exactly as it was, with the verdicts the
-surveys recorded.
+(Jumbo 3 instead of 1, Will o' the Wisp 8 instead of 3; `bench/solve_playouts.py`; 59
+and 44 since Sir Tommy's reserves are scored). Before `RESUME_AFTER` there is too little
+to build on (at 15,000 nodes, 0-1 deals more or fewer in each of six games), and a run
+that short stays exactly as it was, with the verdicts the surveys recorded.
 
 Each playout draws its noise from a generator seeded by its number, so a node-limited run
 gives the same verdict and line on every machine. A node is a move tried (applied, then
@@ -34,7 +35,7 @@ import time
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, SUIT
 from runtime.engine.moves import Move, MoveKind
-from runtime.engine.rules import Goal, GroupMove
+from runtime.engine.rules import Goal, GroupMove, Rules
 from runtime.engine.state import State
 from runtime.solver import clock
 from runtime.solver.model import Model, model_for
@@ -52,6 +53,13 @@ FILLS = -10  # they fill an empty pile
 PER_CARD = 1  # per card moved: longer runs first
 DEAL = -20  # deal only when nothing better is at hand
 REDEAL = -30
+# Onto a reserve pile that stacks any card (Sir Tommy), where each card's place is the
+# player's free choice: burying a card that goes home sooner costs, landing on one that
+# goes home soon after the moved card pays (up to SOONER, less per card between them).
+# Sir Tommy seeds 0-19 at 150,000 nodes: 0 won without, 16 with.
+BURIES = -15
+SOONER = 20
+NEAR = 13  # cards between them at which SOONER has fallen to nothing
 NOISE = 20
 MAX_STEPS = 2000  # moves of one playout
 RESUME_AFTER = 20_000  # nodes of a run before playouts resume from the best one
@@ -83,6 +91,9 @@ class Playouts:
             for card in range(DECK_SIZE)
         )
 
+        self.stacking = frozenset(range(model.r0, model.r1) if reserves_stack(model.rules) else ())
+        self.order = home_order(model)
+
     def score(self, piles: tuple[tuple[int, ...], ...], move: Move) -> int:
         if move.kind is MoveKind.DEAL:
             return DEAL
@@ -109,6 +120,12 @@ class Playouts:
                 value += JOINS
             else:
                 value += LANDS
+        elif move.dst in self.stacking and target and target[-1] < FACE_DOWN:
+            between = self.order[target[-1] & CARD_MASK] - self.order[head]
+            if between < 0:
+                value += BURIES
+            else:
+                value += SOONER * max(0, NEAR - between) // NEAR
         return value
 
     def progress(self, piles: tuple[tuple[int, ...], ...]) -> int:
@@ -116,6 +133,26 @@ class Playouts:
         home = sum(len(piles[i]) for i in self.home)
         down = sum(1 for pile in piles for card in pile if card >= FACE_DOWN)
         return HOME_PROGRESS * home - down
+
+
+def reserves_stack(rules: Rules) -> bool:
+    """Reserve piles take any card onto any card (Sir Tommy): where each card goes is the
+    player's free choice."""
+    return rules.reserves_accept and rules.reserve_capacity > 1
+
+
+def home_order(model: Model) -> tuple[int, ...]:
+    """Per card, the fewest cards that go home on a foundation before it (0 for a card
+    that starts one; `DECK_SIZE` for a card no foundation takes)."""
+    order = [0 if start else DECK_SIZE for start in model.foundation_start]
+    changed = True
+    while changed:  # chains are at most 13 cards long (26 going up then down)
+        changed = False
+        for card, hosts in enumerate(model.foundation_hosts):
+            nearest = min((order[h] + 1 for h in hosts), default=DECK_SIZE)
+            if nearest < order[card]:
+                order[card], changed = nearest, True
+    return tuple(order)
 
 
 def solve_by_playouts(

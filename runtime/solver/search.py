@@ -20,7 +20,7 @@ from runtime.solver.cells import LONG_BUDGET
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import Model, model_for
 from runtime.solver.native import cells_module, depth_first_module
-from runtime.solver.playouts import solve_by_playouts
+from runtime.solver.playouts import reserves_stack, solve_by_playouts
 from runtime.solver.restarts import solve_by_restarts
 from runtime.solver.results import DeadSet as DeadSet
 from runtime.solver.results import SolveResult as SolveResult
@@ -60,7 +60,8 @@ PLAYOUT_SHARE = 0.5
 # within a budget and playouts do win (seeds 0-9 at 300,000 nodes, without / with: Will o'
 # the Wisp 0 / 8 won, Spiderette 0 / 1, none proven lost either way). Giving them to every
 # one-deck stock that deals onto the tableau would have cost proofs: Easthaven 2 of 10,
-# Agnes 1 (Hamilton won 1 more, Scorpion the same).
+# Agnes 1 (Hamilton won 1 more, Scorpion the same). Reserves that stack any card (Sir
+# Tommy): every card's pile is a free choice, so neither does a proof end; 0 / 8 won.
 EARLY_PLAYOUT_MIN_DECKS = 2
 EARLY_SEARCH_NODES = 10_000
 EARLY_PLAYOUT_SHARE = 0.5
@@ -159,9 +160,13 @@ def solve(
 
 def _early_playouts(rules: Rules) -> bool:
     """Rules under which a depth-first search seldom proves a deal lost within a long
-    budget while greedy playouts win many: two decks or more, or foundations that take
-    only whole suits (`EARLY_PLAYOUT_MIN_DECKS`)."""
-    return rules.decks >= EARLY_PLAYOUT_MIN_DECKS or rules.foundations_take_suits
+    budget while greedy playouts win many: two decks or more, foundations that take only
+    whole suits, or reserves that stack any card (`EARLY_PLAYOUT_MIN_DECKS`)."""
+    return (
+        rules.decks >= EARLY_PLAYOUT_MIN_DECKS
+        or rules.foundations_take_suits
+        or reserves_stack(rules)
+    )
 
 
 def _solve_depth_first(

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from runtime.engine import new_game
+from runtime.engine.cards import parse_card
 from runtime.engine.catalog import game_ids
 from runtime.engine.moves import Move, MoveKind
 from runtime.solver import Verdict, solve
@@ -13,11 +14,14 @@ from runtime.solver import search as search_module
 from runtime.solver.model import model_for
 from runtime.solver.native import depth_first_module
 from runtime.solver.playouts import (
+    BURIES,
     HOME,
     HOME_PROGRESS,
     NOISE,
     RESUME_AFTER,
+    SOONER,
     Playouts,
+    home_order,
     solve_by_playouts,
 )
 from runtime.solver.results import SolveResult
@@ -144,6 +148,48 @@ def test_one_deck_whose_foundations_take_whole_suits_gets_early_playouts(
     assert_line_wins(state, found.moves)
     monkeypatch.setattr(search_module, "_early_playouts", lambda rules: False)
     assert solve(state, max_nodes=80_000).verdict is Verdict.UNKNOWN
+
+
+def test_home_order_counts_the_cards_that_go_home_before() -> None:
+    klondike = new_game("klondike", None, 0)
+    order = home_order(model_for(klondike.rules, klondike.base))
+    cards = [parse_card(text) for text in ("AC", "2C", "KC", "AD", "KS")]
+    assert [order[c] for c in cards] == [0, 1, 12, 0, 12]
+    # Royal East builds up from the dealt base (a Three here), wrapping from King to Ace.
+    royal = new_game("royal_east", None, 0)
+    assert royal.base == 3
+    order = home_order(model_for(royal.rules, royal.base))
+    cards = [parse_card(text) for text in ("3C", "KC", "AC", "2C")]
+    assert [order[c] for c in cards] == [0, 10, 11, 12]
+    # Spider's foundations take whole suits, not cards one by one.
+    spider = new_game("spider", None, 0)
+    assert set(home_order(model_for(spider.rules, spider.base))) == {52}
+
+
+def test_a_reserve_that_stacks_any_card_prefers_cards_that_go_home_sooner_on_top() -> None:
+    # Sir Tommy: the Waste's Five of Clubs onto a Reserve over the Seven of Clubs (home two
+    # cards after it), over the King of Diamonds (eight after), onto the Three of Diamonds
+    # (home before it: buried), or into an empty Reserve.
+    state = new_game("sir_tommy", None, 0)
+    model = model_for(state.rules, state.base)
+    waste, r0 = model.layout.waste, model.r0
+    piles = list(state.piles)
+    piles[waste] = (parse_card("5C"),)
+    piles[r0 : r0 + 4] = [(parse_card(text),) for text in ("7C", "KD", "3D")] + [()]
+    scorer = Playouts(model)
+    scores = [scorer.score(tuple(piles), Move.transfer(waste, r0 + i)) for i in range(4)]
+    assert scores == [1 + SOONER * 11 // 13, 1 + SOONER * 5 // 13, 1 + BURIES, 1]
+
+
+def test_reserves_that_stack_any_card_get_early_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Sir Tommy seed 0: every card's Reserve is the player's choice, so no search ends;
+    # playouts after the short search win it at 33,538 nodes, the search alone does not.
+    state = new_game("sir_tommy", None, 0)
+    found = solve(state, max_nodes=60_000)
+    assert found.verdict is Verdict.WINNABLE and found.nodes == 33_538
+    assert_line_wins(state, found.moves)
+    monkeypatch.setattr(search_module, "_early_playouts", lambda rules: False)
+    assert solve(state, max_nodes=60_000).verdict is Verdict.UNKNOWN
 
 
 def test_playouts_from_another_first_seed_are_other_playouts() -> None:
