@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
-from runtime.engine.rules import Goal, GroupMove
+from runtime.engine.rules import Goal, GroupMove, Refill, StockTarget
 from runtime.solver.model import Model
 from runtime.solver.successors import fast_supported
 
@@ -62,8 +62,11 @@ def chains(model: Model) -> tuple[list[int], list[int]] | None:
 
 
 def deadlock_function(model: Model) -> Deadlock | None:
-    """A test for positions that are lost by the argument above; None where it is unsound."""
+    """A test for positions that are lost by the argument above, or where the tableau only
+    plays onto the waste by `waste_deadlock_function`'s; None where neither is sound."""
     rules = model.rules
+    if rules.goal in (Goal.TABLEAU_CLEARED, Goal.ALL_TO_WASTE):
+        return waste_deadlock_function(model)
     found = chains(model)
     if (
         found is None
@@ -144,6 +147,76 @@ def deadlock_function(model: Model) -> Deadlock | None:
             if len(kept) == len(anchors):
                 return True
             anchors = kept
+        return False
+
+    return dead
+
+
+def waste_deadlock_function(model: Model) -> Deadlock | None:
+    """Where every tableau card must go onto the waste and nowhere else (Golf): a tableau
+    card none of whose hosts can ever be the waste's top card while it is its pile's top
+    never moves, so the tableau is never cleared.
+
+    Soundness. Cards never leave the waste (no redeals, nothing plays from it), and a card
+    joins it from the stock or from the top of a tableau pile, so the waste's top card at
+    any later time is its top card now, a stock card, or a tableau card. A tableau card X
+    moves only onto the waste, once it is its pile's top, onto a top card that takes it.
+    If X is not its pile's top, the cards above it go onto the waste first, so that top
+    card joins the waste later: a stock card, or a tableau card that is neither X nor
+    below X (those are still in the pile); and not a card higher up in X's pile than the
+    one just above X, for the cards between would join the waste after it and cover it.
+    So X is stuck when every host of X lies buried in the waste, below X, or higher up
+    than the card just above X, or is the waste's top card while X is not its pile's top
+    (each host is in one of these places or a possible later top). One deck
+    (a card is its own identity), no foundations, reserves or covering piles, nothing
+    built on the tableau, a stock dealt onto the waste without redeals.
+    """
+    rules = model.rules
+    table = model.tables.waste
+    if (
+        table is None
+        or rules.decks != 1
+        or model.tables.tableau is not None
+        or model.tables.tableau_empty is not None
+        or model.f0 != model.f1
+        or model.r0 != model.r1
+        or rules.covered_by
+        or rules.redeals != 0
+        or rules.stock_target is not StockTarget.WASTE
+        or rules.tableau_refill is not Refill.NONE
+    ):
+        return None
+    hosts = tuple(
+        tuple(h for h in range(DECK_SIZE) if table[h * DECK_SIZE + card])
+        for card in range(DECK_SIZE)
+    )
+    waste, t0, t1 = model.layout.waste, model.t0, model.t1
+
+    def dead(piles: Piles) -> bool:
+        waste_pile = piles[waste]
+        if not waste_pile:
+            return False  # what an empty waste takes is not this test's business
+        top = waste_pile[-1] & CARD_MASK
+        buried = {c & CARD_MASK for c in waste_pile}
+        where: dict[int, tuple[int, int]] = {}
+        for i in range(t0, t1):
+            for j, c in enumerate(piles[i]):
+                where[c & CARD_MASK] = (i, j)
+        for card, (i, j) in where.items():
+            on_top = j == len(piles[i]) - 1
+            for h in hosts[card]:
+                if h == top:
+                    if on_top:
+                        break
+                elif h not in buried:
+                    spot = where.get(h)
+                    # Of its own pile only the card just above can be a host: the ones
+                    # below leave after it, the ones higher up are covered by the cards
+                    # between.
+                    if spot is None or spot[0] != i or spot[1] == j + 1:
+                        break
+            else:
+                return True
         return False
 
     return dead

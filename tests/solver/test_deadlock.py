@@ -69,3 +69,63 @@ def test_dead_stays_dead_whatever_is_played() -> None:
 def test_games_with_free_cells_get_no_test(game: str) -> None:
     state = new_game(game, None, 0)
     assert deadlock_function(model_for(state.rules, state.base)) is None
+
+
+def test_golf_positions_called_dead_are_lost() -> None:
+    # Random Golf positions (15-30 random moves from a deal): every one the waste test calls
+    # dead is lost by brute force, and it calls some dead.
+    lost = 0
+    for seed in range(200):
+        state = new_game("golf", None, seed)
+        dead = deadlock_function(model_for(state.rules, state.base))
+        assert dead is not None
+        rng = random.Random(seed)
+        for _ in range(rng.randint(15, 30)):
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.apply(rng.choice(moves))
+            if dead(state.piles):
+                break
+        if dead(state.piles) and (verdict := brute_force(state, 30_000)) is not None:
+            assert verdict is False, f"seed {seed}"
+            lost += 1
+    assert lost >= 20
+
+
+def test_a_golf_card_whose_hosts_are_buried_or_beside_it_is_stuck() -> None:
+    # Golf deal 0 with the Fives, Sevens, other Sixes, the King and the Two of Clubs taken
+    # out: the Six of Spades tops pile t1, and the test is asked where its hosts may be.
+    state = new_game("golf", None, 0)
+    model = model_for(state.rules, state.base)
+    dead = deadlock_function(model)
+    assert dead is not None
+    t1, waste = model.t0, model.layout.waste
+    six, seven_h, king, two = (parse_card(c) for c in ("6S", "7H", "KC", "2C"))
+    hosts = [parse_card(f"{rank}{suit}") for rank in "57" for suit in "CDHS"]
+    sixes = [parse_card(f"6{suit}") for suit in "CDH"]
+    out = {*hosts, *sixes, king, two}
+    base = [[c for c in p if c & ~FACE_DOWN not in out] for p in state.piles]
+    assert base[t1][-1] == six
+
+    def position(waste_cards: list[int], above_six: list[int]) -> tuple[tuple[int, ...], ...]:
+        piles = [list(p) for p in base]
+        piles[waste] = sixes + waste_cards
+        piles[t1] += above_six
+        return tuple(tuple(p) for p in piles)
+
+    others = [h for h in hosts if h != seven_h]
+    # Every host buried in the waste under the King: stuck.
+    assert dead(position([*hosts, king], []))
+    # The Seven of Hearts on top of the waste takes it now.
+    assert not dead(position([*others, seven_h], []))
+    # The Seven of Hearts just above it goes first, then the Six follows it.
+    assert not dead(position([*others, king], [seven_h]))
+    # One card higher up, the Two between them covers it on the waste: stuck.
+    assert dead(position([*others, king], [two, seven_h]))
+
+
+def test_golf_deal_6_is_proven_lost() -> None:
+    # Unknown at 300,000 nodes without the waste test; with it, lost at 40,641.
+    result = solve(new_game("golf", None, 6), max_nodes=60_000)
+    assert result.verdict is Verdict.UNWINNABLE and result.nodes == 40_641
