@@ -20,9 +20,9 @@ predecessor, and that chain holds a card of S that is not home), not onto a host
 below anchors, so none is a top), not to an empty pile or a reserve (ruled out). No such
 move exists, so no card of S ever moves and the deal is lost. Only for rules where these
 are the only ways a card leaves a pile: the fast generator's rules (no covering piles, no
-refills, no stock dealt to the tableau), one deck, foundations built as chains, reserves
-that take nothing and a waste nobody builds on; the stock may deal onto reserves (that
-only buries more).
+refills), one deck, foundations built as chains, reserves that take nothing and a waste
+nobody builds on; the stock may deal onto reserves or the tableau (that only buries
+more: no card of S moves, and an anchor's hosts and lower cards stay where they were).
 
 Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
@@ -34,7 +34,7 @@ from collections.abc import Callable
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
 from runtime.engine.rules import Goal, GroupMove, Refill, StockTarget
 from runtime.solver.model import Model
-from runtime.solver.successors import fast_supported
+from runtime.solver.successors import moves_between_piles_modelled
 
 Piles = tuple[tuple[int, ...], ...]
 Deadlock = Callable[[Piles], bool]
@@ -70,7 +70,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
     found = chains(model)
     if (
         found is None
-        or not fast_supported(model)
+        or not moves_between_piles_modelled(model)
         or rules.goal is not Goal.ALL_TO_FOUNDATIONS
         or rules.decks != 1
         or rules.reserves_accept

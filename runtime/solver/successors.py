@@ -80,6 +80,23 @@ def fast_supported(model: Model) -> bool:
     """Whether `fast_generator` models every rule of this game (else the engine's moves)."""
     rules = model.rules
     return (
+        rules.stock_piles == 0
+        and rules.stock_target is not StockTarget.TABLEAU
+        and not rules.waste_build_first
+        and not rules.stock_fill_spaces_first  # whether the stock deals depends on spaces
+        and not rules.stock_locks_on_space  # whether the stock deals depends on the lock
+        and not rules.waste_refill_from_stock  # playing the waste's last card deals
+        and not rules.stock_fills_after_base  # choosing the base deals onto the spaces
+        and moves_between_piles_modelled(model)
+    )
+
+
+def moves_between_piles_modelled(model: Model) -> bool:
+    """Whether `fast_generator` models every way a card moves from one pile to another;
+    where and when the stock deals may be beyond it (`deadlock.py` needs no more: a deal
+    only covers cards)."""
+    rules = model.rules
+    return (
         not rules.covered_by
         and not rules.reserve_covered_by
         and rules.decks == 1  # hosts are looked up by card value: duplicates would collide
@@ -89,11 +106,7 @@ def fast_supported(model: Model) -> bool:
         and rules.tableau_refill is Refill.NONE
         and not rules.tableau_empty_from  # spaces filled only from some kinds of pile
         and not rules.reserve_face_down
-        and rules.stock_piles == 0
-        and rules.stock_target is not StockTarget.TABLEAU
         and rules.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.ALL_TO_WASTE)
-        and not rules.waste_build_first
-        and not rules.stock_fill_spaces_first  # whether the stock deals depends on spaces
         and not rules.tableau_capacity  # a full pile takes nothing
         and not rules.tableau_holes  # spaces with rules of their own
         and not rules.reserve_reveal_last
@@ -101,9 +114,6 @@ def fast_supported(model: Model) -> bool:
         and not rules.foundation_up_then_down  # a full foundation builds back down
         and not rules.redeal_from_reserves  # a redeal that gathers the reserves
         and not rules.reserve_to_foundations_only  # reserve cards never build on the tableau
-        and not rules.stock_locks_on_space  # whether the stock deals depends on the lock
-        and not rules.waste_refill_from_stock  # playing the waste's last card deals
-        and not rules.stock_fills_after_base  # choosing the base deals onto the spaces
         # Foundations that any card starts (Eliminator): a card may both start one and build
         # on one, and the generator offers only one of the two.
         and not all(model.foundation_start)

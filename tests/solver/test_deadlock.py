@@ -129,3 +129,32 @@ def test_golf_deal_6_is_proven_lost() -> None:
     # Unknown at 300,000 nodes without the waste test; with it, lost at 40,641.
     result = solve(new_game("golf", None, 6), max_nodes=60_000)
     assert result.verdict is Verdict.UNWINNABLE and result.nodes == 40_641
+
+
+@pytest.mark.parametrize("game", ["agnes", "easthaven"])
+def test_a_stock_dealt_onto_the_tableau_only_buries_more(game: str) -> None:
+    # Random play from deals of games whose stock deals onto the tableau: every position
+    # the test calls dead is lost by brute force, also with stock cards still to come.
+    lost_with_stock = 0
+    for seed in range(60):
+        state = new_game(game, None, seed)
+        dead = deadlock_function(model_for(state.rules, state.base))
+        assert dead is not None
+        rng = random.Random(seed)
+        for _ in range(rng.randint(10, 60)):
+            moves = state.legal_moves()
+            if not moves or dead(state.piles):
+                break
+            state.apply(rng.choice(moves))
+        if dead(state.piles) and (verdict := brute_force(state, 20_000)) is not None:
+            assert verdict is False, f"{game} seed {seed}"
+            lost_with_stock += bool(state.piles[state.layout.stock])
+    assert lost_with_stock >= 10
+
+
+@pytest.mark.parametrize(("game", "seed", "nodes"), [("agnes", 0, 1_217), ("easthaven", 33, 5_548)])
+def test_deals_of_a_stock_onto_the_tableau_proven_lost(game: str, seed: int, nodes: int) -> None:
+    # Both unknown at 300,000 nodes before the test applied where the stock deals onto the
+    # tableau.
+    result = solve(new_game(game, None, seed), max_nodes=60_000)
+    assert result.verdict is Verdict.UNWINNABLE and result.nodes == nodes
