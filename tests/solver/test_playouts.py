@@ -137,19 +137,6 @@ def test_an_early_playouts_win_ends_the_search() -> None:
     assert all(isinstance(m, Move) for m in found.moves)
 
 
-def test_one_deck_whose_foundations_take_whole_suits_gets_early_playouts(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # Will o' the Wisp seed 0 (one deck, Spider's foundations): the short search leaves it,
-    # playouts win it at 43,571 nodes; the search alone does not within the same budget.
-    state = new_game("will_o_the_wisp", None, 0)
-    found = solve(state, max_nodes=80_000)
-    assert found.verdict is Verdict.WINNABLE and found.nodes == 43_571
-    assert_line_wins(state, found.moves)
-    monkeypatch.setattr(search_module, "_early_playouts", lambda rules: False)
-    assert solve(state, max_nodes=80_000).verdict is Verdict.UNKNOWN
-
-
 def test_home_order_counts_the_cards_that_go_home_before() -> None:
     klondike = new_game("klondike", None, 0)
     order = home_order(model_for(klondike.rules, klondike.base))
@@ -181,15 +168,22 @@ def test_a_reserve_that_stacks_any_card_prefers_cards_that_go_home_sooner_on_top
     assert scores == [1 + SOONER * 11 // 13, 1 + SOONER * 5 // 13, 1 + BURIES, 1]
 
 
-def test_reserves_that_stack_any_card_get_early_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
-    # Sir Tommy seed 0: every card's Reserve is the player's choice, so no search ends;
-    # playouts after the short search win it at 33,538 nodes, the search alone does not.
-    state = new_game("sir_tommy", None, 0)
-    found = solve(state, max_nodes=60_000)
-    assert found.verdict is Verdict.WINNABLE and found.nodes == 33_538
+# One deck, where a search seldom ends: Spider's foundations (Will o' the Wisp seed 0), or
+# reserves that stack any card, each card's pile the player's choice (Sir Tommy seed 0).
+# Playouts after the short search win them; the search alone does not on the same budget.
+EARLY_ONE_DECK = [("will_o_the_wisp", 0, 80_000, 43_571), ("sir_tommy", 0, 60_000, 33_538)]
+
+
+@pytest.mark.parametrize(("game", "seed", "budget", "nodes"), EARLY_ONE_DECK)
+def test_one_deck_games_no_search_ends_get_early_playouts(
+    game: str, seed: int, budget: int, nodes: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    state = new_game(game, None, seed)
+    found = solve(state, max_nodes=budget)
+    assert found.verdict is Verdict.WINNABLE and found.nodes == nodes
     assert_line_wins(state, found.moves)
     monkeypatch.setattr(search_module, "_early_playouts", lambda rules: False)
-    assert solve(state, max_nodes=60_000).verdict is Verdict.UNKNOWN
+    assert solve(state, max_nodes=budget).verdict is Verdict.UNKNOWN
 
 
 def test_playouts_from_another_first_seed_are_other_playouts() -> None:
