@@ -104,18 +104,19 @@ def winnable_band(
     many deals are unknown for one number, the band the share of all deals surely lies in
     (winnable / deals to (winnable + unknown) / deals, rounded outwards so the words stay
     true), or its lower end alone when it is wider than `MAX_BAND_POINTS`; None without a
-    record, or when no deal was won (the band would say nothing a player can use)."""
+    record, or when under 1 % of the deals were won (the lower end would round down to 0 %,
+    and a band from 0 % says nothing a player can use)."""
     figure = _record(game_id, options, figures)
     if figure is None:
         return None
     percent = _about(figure)
     if percent is not None:
         return Band(percent, percent)
-    if not figure.get("winnable", 0):
-        return None
     deals = figure["deals"]
-    won, unknown = figure["winnable"], figure.get("unknown", 0)
-    low = max(math.floor(100 * won / deals), 1)
+    won, unknown = figure.get("winnable", 0), figure.get("unknown", 0)
+    low = math.floor(100 * won / deals)
+    if low < 1:
+        return None
     high = min(math.ceil(100 * (won + unknown) / deals), 100)
     return Band(low, high if high - low <= MAX_BAND_POINTS else 100)
 
