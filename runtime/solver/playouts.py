@@ -92,7 +92,8 @@ class Playouts:
         )
 
         self.stacking = frozenset(range(model.r0, model.r1) if reserves_stack(model.rules) else ())
-        self.order = home_order(model)
+        # Only a stacking reserve's score reads it.
+        self.order = home_order(model) if self.stacking else ()
 
     def score(self, piles: tuple[tuple[int, ...], ...], move: Move) -> int:
         if move.kind is MoveKind.DEAL:
