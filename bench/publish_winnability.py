@@ -1,4 +1,4 @@
-"""Publish survey results: runtime/solver/winnability.json and the rows of docs/winnability.md.
+"""Publish survey results: runtime/solver/winnability.json and the tables of docs/winnability.md.
 
     python bench/publish_winnability.py SURVEY.jsonl [...] --max-nodes N --time-limit S
                                         [--date YYYY-MM-DD] [--dry-run]
@@ -6,7 +6,8 @@
 Each SURVEY.jsonl is one `helpdeck survey` result file (one game and option set, seeds in
 one range), made with the limits given here. Prints one Markdown table row per file with
 the `helpdeck survey` command that reproduces it, and merges the records into
-runtime/solver/winnability.json (which the app's game chooser reads), unless --dry-run.
+runtime/solver/winnability.json (which the app's game chooser reads) and writes the tables
+of docs/winnability.md from it (`bench/winnability_doc.py`), unless --dry-run.
 """
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ import json
 import math
 import sys
 from pathlib import Path
+
+import winnability_doc  # bench/, beside this script
 
 from runtime.engine import load_game
 from runtime.solver import winnability
@@ -95,6 +98,7 @@ def main() -> int:
     if not args.dry_run:
         winnability.publish(figures)
         print(f"wrote {winnability.PATH}")
+        return winnability_doc.main([])
     return 0
 
 
