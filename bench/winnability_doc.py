@@ -41,6 +41,11 @@ def _options(figure: winnability.Figure, *, mark_default: bool = True) -> str:
     return f"{text} (default)" if figure.get("default") and mark_default else text
 
 
+def _title(figure: winnability.Figure, titles: dict[str, str]) -> str:
+    game_id = str(figure["game"])
+    return titles.get(game_id, game_id)
+
+
 def _limit(figure: winnability.Figure) -> str:
     nodes = f"{figure['max_nodes']:,} nodes"
     seconds = figure.get("time_limit")
@@ -68,7 +73,7 @@ def _sorted(
     figures: Iterable[winnability.Figure], titles: dict[str, str]
 ) -> list[winnability.Figure]:
     def key(f: winnability.Figure) -> tuple[str, bool, str]:
-        return (titles.get(f["game"], f["game"]), not f.get("default"), _options(f))
+        return (_title(f, titles), not f.get("default"), _options(f))
 
     return sorted(figures, key=key)
 
@@ -81,18 +86,18 @@ def tables(figures: list[winnability.Figure], titles: dict[str, str]) -> str:
         "**Seed games**, every option set (target: 99.5 % of deals decided; `*`: below it):",
         "",
         HEADER,
-        *(_row(f, titles.get(f["game"], f["game"]), SEED_TARGET) for f in seeds),
+        *(_row(f, _title(f, titles), SEED_TARGET) for f in seeds),
         "",
         "**Other games** (target: 99 % decided; `*`: below it):",
         "",
         HEADER,
-        *(_row(f, titles.get(f["game"], f["game"]), OTHER_TARGET) for f in others),
+        *(_row(f, _title(f, titles), OTHER_TARGET) for f in others),
         "",
         "Commands that reproduce the rows (add `--out FILE`; a survey resumes from its file):",
         "",
     ]
     for f in seeds + others:
-        title = titles.get(f["game"], f["game"])
+        title = _title(f, titles)
         options = "" if not f["options"] else f", {_options(f, mark_default=False)}"
         lines.append(f"- {title}{options}: `{f['command']}`")
     surveyed = {f["game"] for f in figures if f.get("default")}
