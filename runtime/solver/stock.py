@@ -22,9 +22,9 @@ from typing import Final
 
 from runtime.engine.cards import CARD_MASK, FACE_DOWN
 from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
-from runtime.engine.rules import Goal, StockEnd, StockTarget
+from runtime.engine.rules import Goal, PileKind, Refill, StockEnd, StockTarget
 from runtime.solver.model import Model
-from runtime.solver.successors import Generator, fast_supported, transfers
+from runtime.solver.successors import Generator, transfers
 
 Piles = tuple[tuple[int, ...], ...]
 # A search step: one move, or a stock move (deals and redeals, then a waste card's move).
@@ -52,8 +52,34 @@ def stock_cycles(model: Model) -> bool:
 def stock_moves_supported(model: Model) -> bool:
     return (
         stock_cycles(model)
-        and fast_supported(model)
+        and waste_moves_modelled(model)
         and model.rules.goal is Goal.ALL_TO_FOUNDATIONS
+    )
+
+
+def waste_moves_modelled(model: Model) -> bool:
+    """Whether `stock_move_generator` knows every pile a waste card may go to, and nothing
+    but deals, redeals and the waste's top card's moves touches the stock and the waste.
+    The other moves may be the engine's (Canfield, Kansas: spaces refilled from a
+    reserve), so the fast generator's whole model is not needed."""
+    rules = model.rules
+    return (
+        rules.decks == 1  # hosts are looked up by card value: duplicates would collide
+        and rules.stock_piles == 0
+        and not rules.covered_by
+        and not rules.stock_fill_spaces_first  # whether the stock deals depends on spaces
+        and not rules.stock_locks_on_space
+        and not rules.waste_refill_from_stock  # playing the waste's last card deals
+        and not rules.stock_fills_after_base
+        and not rules.redeal_from_reserves
+        # A refill that takes the waste's or the stock's cards (Carpet, Zebra) is a move
+        # of them no stock move accounts for.
+        and rules.tableau_refill in (Refill.NONE, Refill.RESERVE)
+        and not rules.tableau_holes  # spaces with rules of their own
+        and not rules.tableau_fixed_direction  # a pile's top two cards choose what it takes
+        and not rules.foundation_up_then_down
+        and not rules.foundations_take_suits
+        and not all(model.foundation_start)  # a card may both start and build on one
     )
 
 
@@ -104,7 +130,9 @@ def stock_move_generator(model: Model, generate: Generator) -> ActionGenerator:
     draw = model.rules.stock_draw
     f0, f1, t0, t1 = model.f0, model.f1, model.t0, model.t1
     hosts, f_hosts, f_start = model.hosts, model.foundation_hosts, model.foundation_start
-    t_start = model.tableau_start
+    empty_from = model.rules.tableau_empty_from
+    t_start = model.tableau_start if not empty_from or PileKind.WASTE in empty_from else None
+    t_capacity = model.rules.tableau_capacity  # a full pile takes nothing (Eagle Wing)
     sym_t = model.tableau_symmetric
     has_tableau_builds = model.tables.tableau is not None
     reserves = range(model.r0, model.r1) if model.rules.reserves_accept else range(0)
@@ -128,7 +156,7 @@ def stock_move_generator(model: Model, generate: Generator) -> ActionGenerator:
             if not p:
                 if not (sym_t and empty):
                     empty.append(t)
-            elif p[-1] < FACE_DOWN:
+            elif p[-1] < FACE_DOWN and not (t_capacity and len(p) >= t_capacity):
                 top_at[p[-1]] = t
         f_top_at: dict[int, int] = {}
         f_empty = -1

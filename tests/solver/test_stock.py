@@ -20,14 +20,19 @@ from runtime.solver.stock import (
     stock_move_generator,
     stock_moves_supported,
 )
-from runtime.solver.successors import fast_generator
 from tests.solver.positions import brute_force, small_position
 
-# Games and options whose stock cycles through a waste (draw one and three).
+# Games and options whose stock cycles through a waste (draw one and three), and ones
+# whose other moves are the engine's: spaces refilled from a reserve (Canfield, three a
+# deal with unlimited redeals; Kansas, one pass), piles with a capacity (Eagle Wing).
 CYCLING = [
     ("saratoga", {}),
     ("saratoga", {"three_card_deals": True}),
     ("klondike", {}),
+    ("canfield", {}),
+    ("kansas", {}),
+    ("eagle_wing", {}),
+    ("straight_up", {}),
 ]
 
 
@@ -56,7 +61,7 @@ def stocked_position(game: str, options: dict[str, bool], seed: int, loose: int)
 def actions_of(state: State) -> list[Move | tuple[Move, ...]]:
     model = model_for(state.rules, state.base)
     assert stock_moves_supported(model)
-    generate = stock_move_generator(model, fast_generator(model))
+    generate = stock_move_generator(model, _Search(state).moves)
     return generate(state.piles, state.redeals_left)
 
 
@@ -126,13 +131,17 @@ def _exhaust(state: State, stock_moves: bool) -> Verdict:
 
 @pytest.mark.parametrize(("game", "options"), CYCLING)
 def test_stock_moves_alone_agree_with_brute_force(game: str, options: dict[str, bool]) -> None:
-    verdicts: set[bool] = set()
-    for seed in (*range(8), 13, 20, 25):  # 13, 20, 25: unwinnable
+    verdicts: list[bool] = []
+    # Saratoga's and Klondike's seeds 13, 20 and 25 are unwinnable; the other games' first
+    # unwinnable positions come later.
+    for seed in (*range(8), 13, 20, 25, *range(26, 60)):
+        if len(verdicts) >= 11 and len(set(verdicts)) == 2:
+            break
         state = stocked_position(game, options, seed, 16)
         expected = brute_force(state, 100_000)
         if expected is None:
             continue
-        verdicts.add(expected)
+        verdicts.append(expected)
         assert _exhaust(state, stock_moves=True) is (
             Verdict.WINNABLE if expected else Verdict.UNWINNABLE
         ), seed
@@ -142,7 +151,7 @@ def test_stock_moves_alone_agree_with_brute_force(game: str, options: dict[str, 
             for move in result.moves:
                 trial.play(move)
             assert trial.is_won()
-    assert verdicts == {True, False}
+    assert set(verdicts) == {True, False}
 
 
 def test_a_place_further_on_or_a_later_pass_is_dominated() -> None:
