@@ -71,7 +71,10 @@ def waste_moves_modelled(model: Model) -> bool:
         and not rules.stock_locks_on_space
         and not rules.waste_refill_from_stock  # playing the waste's last card deals
         and not rules.stock_fills_after_base
+        and not rules.base_choices  # deals that turn the stock over while the base is open
         and not rules.redeal_from_reserves
+        and not rules.tableau_waste_fills_last  # the waste fills a space only at the end
+        and not (rules.reserves_accept and rules.reserve_covered_by)
         # A refill that takes the waste's or the stock's cards (Carpet, Zebra) is a move
         # of them no stock move accounts for.
         and rules.tableau_refill in (Refill.NONE, Refill.RESERVE)

@@ -9,6 +9,7 @@ import pytest
 
 from runtime.engine import State, new_game
 from runtime.engine.cards import FACE_DOWN
+from runtime.engine.catalog import game_ids
 from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
 from runtime.solver import Verdict, solve
 from runtime.solver.keys import key_function
@@ -191,3 +192,34 @@ def test_seahaven_deals_once_left_unknown_are_won(seed: int) -> None:
     for move in result.moves:
         trial.play(move)
     assert trial.is_won()
+
+
+def _with_base(state: State) -> State:
+    """A base the player chooses, fixed as the solver's search does (one per search)."""
+    if state.rules.base_chosen and not state.base:
+        state = state.clone()
+        state.set_base(1)
+    return state
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_stock_move_is_legal_along_random_play(game: str) -> None:
+    """Stock moves are read from the rules, so every game they apply to gets them: each
+    one, at positions random play reaches, must be a legal engine line."""
+    state = _with_base(new_game(game, None, 0))
+    model = model_for(state.rules, state.base)
+    if not stock_moves_supported(model):
+        pytest.skip(f"{game} does not search over stock moves")
+    checked = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        trial = _with_base(new_game(game, None, seed))
+        for _ in range(40):
+            for action in actions_of(trial):
+                played(trial, action)  # raises on an illegal move
+                checked += 1
+            moves = trial.legal_moves()
+            if not moves:
+                break
+            trial.play(rng.choice(moves))
+    assert checked
