@@ -15,6 +15,7 @@ from runtime.solver import Verdict, solve
 from runtime.solver.keys import key_function
 from runtime.solver.model import model_for
 from runtime.solver.search import _Search
+from runtime.solver.search import _with_base as with_base
 from runtime.solver.stock import (
     StockPositions,
     stock_jump,
@@ -196,10 +197,7 @@ def test_seahaven_deals_once_left_unknown_are_won(seed: int) -> None:
 
 def _with_base(state: State) -> State:
     """A base the player chooses, fixed as the solver's search does (one per search)."""
-    if state.rules.base_chosen and not state.base:
-        state = state.clone()
-        state.set_base(1)
-    return state
+    return with_base(state, 1) if state.rules.base_chosen and not state.base else state
 
 
 @pytest.mark.parametrize("game", game_ids())
