@@ -102,13 +102,20 @@ def deadlock_function(model: Model) -> Deadlock | None:
     may_anchor = tuple(not starts[c] and bool(lower[c]) for c in range(DECK_SIZE))
     piles_of = list(range(model.t0, model.t1)) + list(range(model.r0, model.r1))
 
+    count = len(model.layout.kinds)
+
     def dead(piles: Piles) -> bool:
-        where: dict[int, tuple[int, int]] = {}
+        # Where each card of those piles lies (pile, height); lists, not a dict: this runs
+        # at every new position, and the compiled build indexes lists far faster.
+        pile_at = [-1] * DECK_SIZE
+        height_at = [0] * DECK_SIZE
         candidates: list[int] = []
         for i in piles_of:
             below = -1
             for j, c in enumerate(piles[i]):
-                where[c & CARD_MASK] = (i, j)
+                card = c & CARD_MASK
+                pile_at[card] = i
+                height_at[card] = j
                 if (
                     c < FACE_DOWN
                     and may_anchor[c]
@@ -116,30 +123,37 @@ def deadlock_function(model: Model) -> Deadlock | None:
                 ):
                     candidates.append(c)
                 below = c
-        anchors = [
-            a
-            for a in candidates
-            if all(h in where for h in hosts[a]) and any(c in where for c in lower[a])
-        ]
+        anchors: list[int] = []
+        for a in candidates:
+            placed = True  # every host in these piles
+            for h in hosts[a]:
+                if pile_at[h] < 0:
+                    placed = False
+                    break
+            if not placed:
+                continue
+            for c in lower[a]:
+                if pile_at[c] >= 0:
+                    anchors.append(a)
+                    break
         while anchors:
-            highest: dict[int, int] = {}
+            highest = [-1] * count
             for a in anchors:
-                i, j = where[a]
-                if j > highest.get(i, -1):
-                    highest[i] = j
-            kept = []
+                i = pile_at[a]
+                if height_at[a] > highest[i]:
+                    highest[i] = height_at[a]
+            kept: list[int] = []
             for a in anchors:
                 ok = True
                 for h in hosts[a]:
-                    i, j = where[h]
-                    if highest.get(i, -1) <= j:
+                    if highest[pile_at[h]] <= height_at[h]:
                         ok = False
                         break
                 if ok:
                     ok = False
                     for c in lower[a]:
-                        spot = where.get(c)
-                        if spot is not None and highest.get(spot[0], -1) >= spot[1]:
+                        i = pile_at[c]
+                        if i >= 0 and highest[i] >= height_at[c]:
                             ok = True  # an anchor, or below one
                             break
                 if ok:

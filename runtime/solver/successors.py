@@ -212,24 +212,6 @@ def fast_generator(model: Model) -> Generator:
                         depth[t] = len(p) - 1 - i
                         break
 
-        def dig(src: int, n: int) -> int:
-            d = depth.get(src, -1)
-            if d < 0:
-                return 0
-            if n == d:
-                return DIGS_OUT
-            return DIGS if n < d else 0
-
-        def bury(dst: int) -> int:
-            return BURIES if dst in depth else 0
-
-        def foundation_for(card: int) -> int:
-            for lower in f_hosts[card]:
-                f = f_top_at.get(lower, -1)
-                if f >= 0:
-                    return f
-            return f_empty if f_start[card] else -1
-
         # Tableau sources.
         for t in tableau:
             pile = piles[t]
@@ -238,7 +220,7 @@ def fast_generator(model: Model) -> Generator:
             top = pile[-1]
             height = len(pile)
             if has_foundations:
-                f = foundation_for(top)
+                f = _foundation_for(top, f_hosts, f_top_at, f_empty, f_start)
                 if f >= 0:
                     bonus = 0
                     if height == 1:
@@ -267,51 +249,56 @@ def fast_generator(model: Model) -> Generator:
                     for lower in hosts[head]:
                         d = top_at.get(lower, -1)
                         if d >= 0 and d != t:
-                            score = BUILD + _source_bonus(pile, n) + dig(t, n) + bury(d)
+                            score = BUILD + _source_bonus(pile, n) + _dig(depth, t, n)
+                            if d in depth:
+                                score += BURIES
                             add((score, transfer.get(t, d, n)))
                 if empty_targets and t_start is not None:
                     most = min(group, limit_empty, height - 1)
                     for n in range(1, most + 1):
                         if t_start[pile[-n]]:
-                            score = TO_EMPTY + _source_bonus(pile, n) + dig(t, n)
+                            score = TO_EMPTY + _source_bonus(pile, n) + _dig(depth, t, n)
                             for d in empty_targets:
                                 add((score, transfer.get(t, d, n)))
             for r in free_reserves:
-                add((TO_RESERVE + _source_bonus(pile, 1) + dig(t, 1), transfer.get(t, r, 1)))
+                score = TO_RESERVE + _source_bonus(pile, 1) + _dig(depth, t, 1)
+                add((score, transfer.get(t, r, 1)))
 
-        # Single-card sources: reserves, the waste, a face-up stock card, foundations.
-        def single(src: int, card: int, base: int, to_foundation: bool) -> None:
+        # Single-card sources: reserves, the waste, a face-up stock card, foundations, as
+        # (pile, card, score, may go home), in the order their moves are added.
+        singles: list[tuple[int, int, int, bool]] = []
+        for r in reserves:
+            p = piles[r]
+            if p and p[-1] < FACE_DOWN:
+                singles.append((r, p[-1], FROM_RESERVE, has_foundations))
+        if stock_sources_waste:
+            p = piles[waste]
+            if p:
+                singles.append((waste, p[-1], FROM_WASTE, has_foundations))
+        stock = piles[0]
+        if stock and stock[-1] < FACE_DOWN:
+            singles.append((0, stock[-1], FROM_WASTE, has_foundations))
+        if play_back:
+            for f in foundations:
+                p = piles[f]
+                if p:
+                    singles.append((f, p[-1], PLAY_BACK, False))
+        for src, card, base, to_foundation in singles:
             if to_foundation:
-                f = foundation_for(card)
+                f = _foundation_for(card, f_hosts, f_top_at, f_empty, f_start)
                 if f >= 0:
                     add((TO_FOUNDATION + 5, transfer.get(src, f, 1)))
             if tab is not None:
                 for lower in hosts[card]:
                     d = top_at.get(lower, -1)
                     if d >= 0:
-                        add((base + bury(d), transfer.get(src, d, 1)))
+                        add((base + BURIES if d in depth else base, transfer.get(src, d, 1)))
                 if empty_targets and t_start is not None and t_start[card]:
                     for d in empty_targets:
                         add((min(base, TO_EMPTY + 5), transfer.get(src, d, 1)))
-
-        for r in reserves:
-            p = piles[r]
-            if p and p[-1] < FACE_DOWN:
-                single(r, p[-1], FROM_RESERVE, has_foundations)
-        if stock_sources_waste:
-            p = piles[waste]
-            if p:
-                single(waste, p[-1], FROM_WASTE, has_foundations)
+            if src == waste:
                 for r in free_reserves:
                     add((TO_RESERVE - 2, transfer.get(waste, r, 1)))
-        stock = piles[0]
-        if stock and stock[-1] < FACE_DOWN:
-            single(0, stock[-1], FROM_WASTE, has_foundations)
-        if play_back:
-            for f in foundations:
-                p = piles[f]
-                if p:
-                    single(f, p[-1], PLAY_BACK, False)
 
         # The stock.
         if stock:
@@ -327,6 +314,34 @@ def fast_generator(model: Model) -> Generator:
         return [move for _, move in scored]
 
     return generate
+
+
+def _dig(depth: dict[int, int], src: int, n: int) -> int:
+    """The score for taking ``n`` cards off ``src``, by how deep its next foundation card
+    lies (``depth``: per pile, cards above it)."""
+    d = depth.get(src, -1)
+    if d < 0:
+        return 0
+    if n == d:
+        return DIGS_OUT
+    return DIGS if n < d else 0
+
+
+def _foundation_for(
+    card: int,
+    f_hosts: tuple[tuple[int, ...], ...],
+    f_top_at: dict[int, int],
+    f_empty: int,
+    f_start: tuple[bool, ...],
+) -> int:
+    """The foundation ``card`` may go to (-1: none). Module functions, not closures of
+    `fast_generator`'s ``generate``: the compiled build makes each call of a function with
+    nested functions a reference cycle, which only the cyclic collector frees."""
+    for lower in f_hosts[card]:
+        f = f_top_at.get(lower, -1)
+        if f >= 0:
+            return f
+    return f_empty if f_start[card] else -1
 
 
 def _source_bonus(pile: tuple[int, ...], n: int) -> int:
