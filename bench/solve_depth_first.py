@@ -6,8 +6,8 @@
 It runs compiled when ``helpdeck compile-solver`` has built it, else pure Python;
 ``--pure`` forces pure Python. The first line says which ran. Per game: deals, nodes,
 CPU seconds (`time.process_time`, steadier than wall time on a shared machine), nodes
-per CPU second and the verdicts; ``--lines`` also prints each deal's verdict, nodes and
-a digest of its winning line, to compare builds deal by deal.
+per CPU second and the verdicts; then the run's peak memory. ``--lines`` also prints each
+deal's verdict, nodes and a digest of its winning line, to compare builds deal by deal.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ import argparse
 import collections
 import hashlib
 import os
+import resource
 import time
 
 from runtime.engine import new_game
@@ -62,6 +63,9 @@ def main() -> int:
         rate = nodes / cpu if cpu else 0.0
         counts = ", ".join(f"{n} {v}" for v, n in sorted(verdicts.items()))
         print(f"{spec:16} {nodes:9,} nodes {cpu:7.2f} CPU s {rate:8,.0f} nodes/CPU s  ({counts})")
+    # The process's peak resident memory (kilobytes on Linux): the largest search's tables.
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    print(f"peak memory: {peak / 1024:,.0f} MB")
     return 0
 
 
