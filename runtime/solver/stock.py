@@ -92,7 +92,8 @@ Jump = Callable[[Piles, int, tuple[Move, ...]], tuple[Piles, int]]
 def cycle_of(piles: Piles, waste: int) -> tuple[int, ...]:
     """``waste + reversed(stock)``, face-down flags cleared: the same sequence all along a
     cycle of deals and redeals (the waste's length says where the cycle stands)."""
-    return piles[waste] + tuple(c & CARD_MASK for c in reversed(piles[0]))
+    stock = piles[0]
+    return piles[waste] + tuple([stock[i] & CARD_MASK for i in range(len(stock) - 1, -1, -1)])
 
 
 def stock_jump(model: Model) -> Jump:
