@@ -172,18 +172,6 @@ def _early_playouts(rules: Rules) -> bool:
 def _solve_depth_first(
     state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
 ) -> SolveResult:
-    """`_depth_first_schedule` with the cyclic collector paused. The schedule is a call of
-    its own so that its searches' tables are freed (by reference counts) before the
-    collector resumes: its first pass after a pause scans every object made during it that
-    is still alive, which cost 17 % of the CPU of four 300,000-node searches (Lady Jane
-    seeds 2 and 10, Easthaven 1, Saratoga 12) while the search still held them."""
-    with _collector_paused():
-        return _depth_first_schedule(state, max_nodes, deadline, dead)
-
-
-def _depth_first_schedule(
-    state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
-) -> SolveResult:
     """The depth-first search. On a long budget, where `_early_playouts` and no stock
     cycles: a short search first, then greedy playouts (`EARLY_PLAYOUT_SHARE`), then the
     search again with the rest. A search still below a bad early move at `PAUSE_SHARE` of
@@ -195,30 +183,31 @@ def _depth_first_schedule(
     long_budget = _long_enough_to_restart(max_nodes, deadline, started)
     search = depth_first_module().DepthFirst(state)
     spent = 0
-    if long_budget and _early_playouts(state.rules) and search.stock_moves is None:
-        easy: SolveResult = search.run(min(EARLY_SEARCH_NODES, max_nodes), deadline, dead)
-        if easy.verdict is not Verdict.UNKNOWN:
-            return easy
-        tried = solve_by_playouts(state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline)
-        spent = easy.nodes + tried.nodes
+    with _collector_paused():
+        if long_budget and _early_playouts(state.rules) and search.stock_moves is None:
+            easy: SolveResult = search.run(min(EARLY_SEARCH_NODES, max_nodes), deadline, dead)
+            if easy.verdict is not Verdict.UNKNOWN:
+                return easy
+            tried = solve_by_playouts(state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline)
+            spent = easy.nodes + tried.nodes
+            if tried.verdict is Verdict.WINNABLE:
+                return replace(tried, nodes=spent, seconds=time.perf_counter() - started)
+            search = depth_first_module().DepthFirst(state)
+        budget = max(max_nodes - spent, 1)
+        pause_at = int(budget * PAUSE_SHARE) if long_budget else 0
+        found: SolveResult = search.run(budget, deadline, dead, pause_at)
+        if not search.paused:
+            return replace(found, nodes=spent + found.nodes, seconds=time.perf_counter() - started)
+        rest = budget - found.nodes
+        now = time.perf_counter()
+        stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
+        first = LATE_PLAYOUTS_FIRST if spent else 0  # after early playouts, other ones
+        tried = solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop, first)
         if tried.verdict is Verdict.WINNABLE:
-            return replace(tried, nodes=spent, seconds=time.perf_counter() - started)
-        search = depth_first_module().DepthFirst(state)
-    budget = max(max_nodes - spent, 1)
-    pause_at = int(budget * PAUSE_SHARE) if long_budget else 0
-    found: SolveResult = search.run(budget, deadline, dead, pause_at)
-    if not search.paused:
-        return replace(found, nodes=spent + found.nodes, seconds=time.perf_counter() - started)
-    rest = budget - found.nodes
-    now = time.perf_counter()
-    stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
-    first = LATE_PLAYOUTS_FIRST if spent else 0  # after early playouts, other ones
-    tried = solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop, first)
-    if tried.verdict is Verdict.WINNABLE:
-        again = tried
-    else:
-        again = solve_by_restarts(state, rest - tried.nodes, deadline, dead)
-        again = replace(again, nodes=tried.nodes + again.nodes)
+            again = tried
+        else:
+            again = solve_by_restarts(state, rest - tried.nodes, deadline, dead)
+            again = replace(again, nodes=tried.nodes + again.nodes)
     seconds = time.perf_counter() - started
     return replace(again, nodes=spent + found.nodes + again.nodes, seconds=seconds)
 
