@@ -4,10 +4,10 @@
 
 - `cells.py`, the free-cell family's best-first search, into ``_cells_native*.so``;
 - the generic depth-first search, `depth_first.py` and the modules its loop spends its
-  time in (`DEPTH_FIRST_SOURCES`), together into ``_native_<module>*.so`` (one mypyc
-  group: their calls to each other are native). Each copy imports the other copies,
-  never the pure modules; `model.py` and `results.py` stay pure, so both builds share
-  their types.
+  time in (`DEPTH_FIRST_SOURCES`, the greedy playouts among them), together into
+  ``_native_<module>*.so`` (one mypyc group: their calls to each other are native).
+  Each copy imports the other copies, never the pure modules; `model.py` and
+  `results.py` stay pure, so both builds share their types.
 
 Each runs its search about twice as fast. Nothing depends on them: without a build (no C
 compiler, an Android package, a fresh clone) the pure modules are used.
@@ -34,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from runtime.solver import cells, depth_first
+from runtime.solver import cells, depth_first, playouts
 
 NATIVE_NAME = "_cells_native"
 DEPTH_FIRST_SOURCES = (
@@ -44,6 +44,7 @@ DEPTH_FIRST_SOURCES = (
     "stock",
     "twins",
     "deadlock",
+    "playouts",
     "depth_first",
 )
 DEPTH_FIRST_PREFIX = "_native_"  # runtime/solver/_native_<source>
@@ -146,6 +147,14 @@ def compiled_depth_first() -> ModuleType | None:
 def depth_first_module() -> ModuleType:
     """The depth-first search to run: the compiled build if usable, else `depth_first`."""
     return compiled_depth_first() or depth_first
+
+
+def playouts_module() -> ModuleType:
+    """The greedy playouts to run: the depth-first build's copy if usable, else
+    `playouts`. Half of a two-deck game's budget goes to them (`search.py`)."""
+    if compiled_depth_first() is None:
+        return playouts
+    return importlib.import_module(f"runtime.solver.{DEPTH_FIRST_PREFIX}playouts")
 
 
 def depth_first_files(directory: Path = _PACKAGE_DIR) -> list[Path]:

@@ -26,6 +26,8 @@ Each playout draws its noise from a generator seeded by its number, so a node-li
 gives the same verdict and line on every machine. A node is a move tried (applied, then
 kept or taken back because the playout had that position already), or a move of a best
 playout replayed.
+
+Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
 
 from __future__ import annotations
@@ -187,13 +189,16 @@ def solve_by_playouts(
                 nodes += 1
         peak, peak_at = scorer.progress(trial.piles), len(line)
         for _ in range(MAX_STEPS):
-            if trial.is_won():
+            legal = trial.legal_moves()
+            # A won position has no moves; asking only then saves a win test a step (the
+            # engine's move generation makes one).
+            if not legal and trial.is_won():
                 return SolveResult(
                     Verdict.WINNABLE, tuple(line), nodes, time.perf_counter() - started
                 )
             piles = trial.piles
             ranked = sorted(
-                ((scorer.score(piles, m) + rng.random() * NOISE, m) for m in trial.legal_moves()),
+                ((scorer.score(piles, m) + rng.random() * NOISE, m) for m in legal),
                 key=lambda scored: -scored[0],
             )
             chosen = None

@@ -19,8 +19,8 @@ from runtime.solver import clock
 from runtime.solver.cells import LONG_BUDGET
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import Model, model_for
-from runtime.solver.native import cells_module, depth_first_module
-from runtime.solver.playouts import reserves_stack, solve_by_playouts
+from runtime.solver.native import cells_module, depth_first_module, playouts_module
+from runtime.solver.playouts import reserves_stack
 from runtime.solver.restarts import solve_by_restarts
 from runtime.solver.results import DeadSet as DeadSet
 from runtime.solver.results import SolveResult as SolveResult
@@ -188,7 +188,9 @@ def _solve_depth_first(
             easy: SolveResult = search.run(min(EARLY_SEARCH_NODES, max_nodes), deadline, dead)
             if easy.verdict is not Verdict.UNKNOWN:
                 return easy
-            tried = solve_by_playouts(state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline)
+            tried: SolveResult = playouts_module().solve_by_playouts(
+                state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline
+            )
             spent = easy.nodes + tried.nodes
             if tried.verdict is Verdict.WINNABLE:
                 return replace(tried, nodes=spent, seconds=time.perf_counter() - started)
@@ -202,7 +204,7 @@ def _solve_depth_first(
         now = time.perf_counter()
         stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
         first = LATE_PLAYOUTS_FIRST if spent else 0  # after early playouts, other ones
-        tried = solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop, first)
+        tried = playouts_module().solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop, first)
         if tried.verdict is Verdict.WINNABLE:
             again = tried
         else:

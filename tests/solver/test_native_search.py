@@ -9,7 +9,7 @@ from types import ModuleType
 import pytest
 
 from runtime.engine import new_game
-from runtime.solver import depth_first, native
+from runtime.solver import depth_first, native, playouts
 from runtime.solver.results import DeadSet, Verdict
 from runtime.solver.search import solve
 from tests.solver.builds import built
@@ -24,6 +24,7 @@ DEALS = [
     ("spiderette", (0, 1), 2000),
     ("scorpion", (0, 1), 2000),
 ]
+ONE_SUIT = {"one_suit": True, "four_suits": False, "two_suits": False}
 
 
 @pytest.fixture
@@ -46,6 +47,27 @@ def test_compiled_search_is_the_same_search(
             for move in fast.moves:
                 state.play(move)
             assert state.is_won()
+
+
+# Playouts that win at once, win after resuming from the best one (at 27,939 and 35,269
+# nodes), and give up.
+PLAYOUT_DEALS = [
+    ("spider", 9, 20_000),
+    ("gypsy", 4, 30_000),
+    ("sir_tommy", 2, 40_000),
+    ("giant", 0, 30_000),
+]
+
+
+@pytest.mark.parametrize(("game", "seed", "max_nodes"), PLAYOUT_DEALS)
+def test_compiled_playouts_are_the_same_playouts(
+    compiled: ModuleType, game: str, seed: int, max_nodes: int
+) -> None:
+    state = new_game(game, ONE_SUIT if game == "spider" else None, seed)
+    fast = native.playouts_module().solve_by_playouts(state, max_nodes, None)
+    pure = playouts.solve_by_playouts(state, max_nodes, None)
+    assert native.playouts_module() is not playouts
+    assert (fast.verdict, fast.nodes, fast.moves) == (pure.verdict, pure.nodes, pure.moves)
 
 
 @pytest.mark.parametrize(

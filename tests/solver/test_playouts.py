@@ -3,6 +3,8 @@ and the depth-first search that hands them part of what it leaves."""
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import pytest
 
 from runtime.engine import new_game
@@ -110,7 +112,9 @@ def test_a_paused_search_hands_half_its_rest_to_playouts(monkeypatch: pytest.Mon
         calls.append((max_nodes, first))
         return SolveResult(Verdict.UNKNOWN, (), max_nodes)
 
-    monkeypatch.setattr(search_module, "solve_by_playouts", playouts)
+    monkeypatch.setattr(
+        search_module, "playouts_module", lambda: SimpleNamespace(solve_by_playouts=playouts)
+    )
     # Yukon seed 8 pauses at 54,000 of 60,000 nodes (tests/solver/test_restarts.py): 3,000
     # go to playouts, the rest to restarts, which win it. One deck: no early playouts.
     found = solve(new_game("yukon", None, 8), max_nodes=60_000)
