@@ -272,8 +272,9 @@ def _stamped(source: str, digest: str) -> str:
 def _run_mypyc(command: list[str], work: Path) -> None:
     done = subprocess.run(command, cwd=work, capture_output=True, text=True)
     if done.returncode != 0:
+        # The last lines name the error; one line, as every command's message is printed.
         tail = (done.stderr or done.stdout).strip().splitlines()[-5:]
-        raise BuildError("mypyc failed:\n" + "\n".join(tail))
+        raise BuildError("mypyc failed: " + " | ".join(line.strip() for line in tail))
 
 
 def _install(produced: list[Path], old: list[Path]) -> list[Path]:

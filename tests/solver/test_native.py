@@ -3,7 +3,9 @@ never used when stale, and off on request. CI builds it (``helpdeck compile-solv
 
 from __future__ import annotations
 
+import subprocess
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -88,3 +90,15 @@ def test_without_mypyc_the_build_says_why(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(builtins, "__import__", no_mypyc)
     with pytest.raises(native.BuildError, match="mypyc is not installed"):
         native.build()
+
+
+def test_a_failed_build_says_why_on_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    failed = subprocess.CompletedProcess(
+        [], 1, stdout="", stderr="x.py:1: error: Returning Any\ny.py:2: error: Bad\n"
+    )
+    monkeypatch.setattr(native.subprocess, "run", lambda *args, **kwargs: failed)
+    with pytest.raises(native.BuildError) as raised:
+        native._run_mypyc(["mypyc"], tmp_path)
+    assert str(raised.value) == ("mypyc failed: x.py:1: error: Returning Any | y.py:2: error: Bad")
