@@ -250,9 +250,7 @@ def fast_generator(model: Model) -> Generator:
                         d = top_at.get(lower, -1)
                         if d >= 0 and d != t:
                             score = BUILD + _source_bonus(pile, n) + _dig(depth, t, n)
-                            if d in depth:
-                                score += BURIES
-                            add((score, transfer.get(t, d, n)))
+                            add((score + _bury(depth, d), transfer.get(t, d, n)))
                 if empty_targets and t_start is not None:
                     most = min(group, limit_empty, height - 1)
                     for n in range(1, most + 1):
@@ -292,7 +290,7 @@ def fast_generator(model: Model) -> Generator:
                 for lower in hosts[card]:
                     d = top_at.get(lower, -1)
                     if d >= 0:
-                        add((base + BURIES if d in depth else base, transfer.get(src, d, 1)))
+                        add((base + _bury(depth, d), transfer.get(src, d, 1)))
                 if empty_targets and t_start is not None and t_start[card]:
                     for d in empty_targets:
                         add((min(base, TO_EMPTY + 5), transfer.get(src, d, 1)))
@@ -325,6 +323,11 @@ def _dig(depth: dict[int, int], src: int, n: int) -> int:
     if n == d:
         return DIGS_OUT
     return DIGS if n < d else 0
+
+
+def _bury(depth: dict[int, int], dst: int) -> int:
+    """The score for landing on ``dst``, covering the next foundation card in it deeper."""
+    return BURIES if dst in depth else 0
 
 
 def _foundation_for(
