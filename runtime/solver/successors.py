@@ -57,13 +57,14 @@ class Transfers:
     as interpreted Python even when called from the compiled build (`native.py`): there a
     generated move cost several times its look-up here."""
 
-    def __init__(self, piles: int) -> None:
+    def __init__(self, piles: int, cards: int) -> None:
         self.piles = piles
-        self.made: list[Move | None] = [None] * (piles * piles * (DECK_SIZE + 1))
+        self.sizes = cards + 1
+        self.made: list[Move | None] = [None] * (piles * piles * self.sizes)
 
     def get(self, src: int, dst: int, n: int) -> Move:
-        """``Move(TRANSFER, src, dst, n)``, for ``n`` up to a deck's cards."""
-        i = (src * self.piles + dst) * (DECK_SIZE + 1) + n
+        """``Move(TRANSFER, src, dst, n)``, for ``n`` up to the cards of the game."""
+        i = (src * self.piles + dst) * self.sizes + n
         move = self.made[i]
         if move is None:
             move = self.made[i] = Move(_T, src, dst, n)
@@ -71,9 +72,9 @@ class Transfers:
 
 
 @cache
-def transfers(piles: int) -> Transfers:
-    """The shared moves between ``piles`` piles."""
-    return Transfers(piles)
+def transfers(piles: int, cards: int = DECK_SIZE) -> Transfers:
+    """The shared moves of up to ``cards`` cards between ``piles`` piles."""
+    return Transfers(piles, cards)
 
 
 def fast_supported(model: Model) -> bool:
@@ -99,7 +100,9 @@ def moves_between_piles_modelled(model: Model) -> bool:
     return (
         not rules.covered_by
         and not rules.reserve_covered_by
-        and rules.decks == 1  # hosts are looked up by card value: duplicates would collide
+        # Equal cards (two decks): a foundation is known by its top card, so two with the
+        # same top are the same and one stands for both (`keys.py` sorts them).
+        and (rules.decks == 1 or model.foundations_by_top)
         and rules.group_move in (GroupMove.ONE, GroupMove.BUILD, GroupMove.ANY_FACE_UP)
         and not rules.foundation_keeps_base
         and not rules.foundations_take_suits
@@ -144,7 +147,10 @@ def fast_generator(model: Model) -> Generator:
     limit_by_reserves = model.group_limit is GroupLimit.FREE_RESERVES
     one_card = model.group_move is GroupMove.ONE
     build_groups = model.group_move is GroupMove.BUILD
-    transfer = transfers(len(layout.kinds))
+    pile_count = len(layout.kinds)
+    transfer = transfers(pile_count, DECK_SIZE * rules.decks)
+    several_decks = rules.decks > 1
+    no_same_top = [-1] * pile_count  # never written: one deck has no two equal cards
     deals_to_tableau = rules.stock_target is StockTarget.TABLEAU
     waste_capacity = rules.waste_capacity  # the stock waits while the waste is full
     stock_sources_waste = waste >= 0 and not waste_builds
@@ -157,14 +163,23 @@ def fast_generator(model: Model) -> Generator:
     def generate(piles: Piles, redeals_left: int) -> list[Move]:
         scored: list[tuple[int, Move]] = []
         add = scored.append
+        # The first tableau pile with each face-up top card; with two decks or more, the
+        # next pile with the same top after each (same_top[pile], -1: none).
         top_at: dict[int, int] = {}
+        same_top = [-1] * pile_count if several_decks else no_same_top
         empties: list[int] = []
         for t in tableau:
             p = piles[t]
             if not p:
                 empties.append(t)
             elif p[-1] < FACE_DOWN:
-                top_at[p[-1]] = t
+                first = top_at.get(p[-1], -1)
+                if first < 0:
+                    top_at[p[-1]] = t
+                else:
+                    while same_top[first] >= 0:
+                        first = same_top[first]
+                    same_top[first] = t
         f_top_at: dict[int, int] = {}
         f_empty = -1
         for f in foundations:
@@ -248,9 +263,11 @@ def fast_generator(model: Model) -> Generator:
                     head = pile[-n]
                     for lower in hosts[head]:
                         d = top_at.get(lower, -1)
-                        if d >= 0 and d != t:
-                            score = BUILD + _source_bonus(pile, n) + _dig(depth, t, n)
-                            add((score + _bury(depth, d), transfer.get(t, d, n)))
+                        while d >= 0:
+                            if d != t:
+                                score = BUILD + _source_bonus(pile, n) + _dig(depth, t, n)
+                                add((score + _bury(depth, d), transfer.get(t, d, n)))
+                            d = same_top[d]
                 if empty_targets and t_start is not None:
                     most = min(group, limit_empty, height - 1)
                     for n in range(1, most + 1):
@@ -289,8 +306,9 @@ def fast_generator(model: Model) -> Generator:
             if tab is not None:
                 for lower in hosts[card]:
                     d = top_at.get(lower, -1)
-                    if d >= 0:
+                    while d >= 0:
                         add((base + _bury(depth, d), transfer.get(src, d, 1)))
+                        d = same_top[d]
                 if empty_targets and t_start is not None and t_start[card]:
                     for d in empty_targets:
                         add((min(base, TO_EMPTY + 5), transfer.get(src, d, 1)))

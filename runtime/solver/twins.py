@@ -56,6 +56,7 @@ def twins_supported(model: Model) -> bool:
     if (
         tab is None
         or not fast_supported(model)
+        or rules.decks != 1  # a card's two hosts are two cards, not four
         or rules.group_move is not GroupMove.BUILD
         or rules.group_limit is not GroupLimit.NONE
     ):

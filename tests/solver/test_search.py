@@ -175,6 +175,25 @@ def test_fast_moves_match_the_engine_up_to_symmetry(game: str) -> None:
             state.apply(rng.choice(legal))
 
 
+def test_fast_moves_reach_every_pile_topped_by_an_equal_card() -> None:
+    """Two decks: two tableau piles may show the same card, and a card that builds on it
+    may go onto either (the piles beneath differ)."""
+    state = new_game("forty_thieves", None, 0)
+    seven, six = parse_card("7H"), parse_card("6H")
+    piles = [list(p) for p in state.piles]
+    t1, t2, t3 = state.layout.tableau[:3]
+    piles[t1], piles[t2], piles[t3] = [parse_card("9C"), seven], [seven], [six]
+    piles[state.layout.waste] = [six]
+    state.piles = tuple(tuple(p) for p in piles)
+    model = model_for(state.rules, state.base)
+    assert fast_supported(model)
+    fast = fast_generator(model)(state.piles, state.redeals_left)
+    onto_sevens = {(m.src, m.dst) for m in fast if m.dst in (t1, t2)}
+    waste = state.layout.waste
+    assert onto_sevens == {(t3, t1), (t3, t2), (waste, t1), (waste, t2)}
+    assert set(fast) <= set(state.legal_moves())
+
+
 @pytest.mark.parametrize("game", game_ids())
 def test_cells_moves_match_the_engine_up_to_symmetry(game: str) -> None:
     """The free-cell family's own generator: legal moves, and every engine move covered."""
