@@ -82,7 +82,6 @@ def fast_supported(model: Model) -> bool:
     rules = model.rules
     return (
         rules.stock_piles == 0
-        and rules.stock_target is not StockTarget.TABLEAU
         and not rules.waste_build_first
         and not rules.stock_fill_spaces_first  # whether the stock deals depends on spaces
         and not rules.stock_locks_on_space  # whether the stock deals depends on the lock
@@ -151,7 +150,8 @@ def fast_generator(model: Model) -> Generator:
     transfer = transfers(pile_count, DECK_SIZE * rules.decks)
     several_decks = rules.decks > 1
     no_same_top = [-1] * pile_count  # never written: one deck has no two equal cards
-    deals_to_tableau = rules.stock_target is StockTarget.TABLEAU
+    # A deal onto the tableau may wait for every pile to hold a card (Spider).
+    deal_needs_full = rules.stock_target is StockTarget.TABLEAU and rules.stock_needs_full_tableau
     waste_capacity = rules.waste_capacity  # the stock waits while the waste is full
     stock_sources_waste = waste >= 0 and not waste_builds
     waste_table = model.tables.waste
@@ -320,7 +320,7 @@ def fast_generator(model: Model) -> Generator:
         if stock:
             if (
                 stock[-1] >= FACE_DOWN
-                and (not deals_to_tableau or all(piles[t] for t in tableau))
+                and (not deal_needs_full or all(piles[t] for t in tableau))
                 and (not waste_capacity or len(piles[waste]) < waste_capacity)
             ):
                 add((DEAL_SCORE, DEAL))

@@ -35,7 +35,7 @@ from typing import Final
 
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import Move, MoveKind
-from runtime.engine.rules import GroupLimit, GroupMove
+from runtime.engine.rules import GroupLimit, GroupMove, StockTarget
 from runtime.solver.model import Model
 from runtime.solver.stock import Action
 from runtime.solver.successors import fast_supported, transfers
@@ -57,6 +57,7 @@ def twins_supported(model: Model) -> bool:
         tab is None
         or not fast_supported(model)
         or rules.decks != 1  # a card's two hosts are two cards, not four
+        or rules.stock_target is StockTarget.TABLEAU  # deals cover the twin hosts: not modelled
         or rules.group_move is not GroupMove.BUILD
         or rules.group_limit is not GroupLimit.NONE
     ):

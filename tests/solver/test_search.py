@@ -9,6 +9,7 @@ import pytest
 
 from runtime.engine import State, game_ids, new_game
 from runtime.engine.cards import FACE_DOWN, parse_card
+from runtime.engine.moves import DEAL
 from runtime.solver import Verdict, solve
 from runtime.solver.cells import BLOCKED, BREAK, CellsSearch, cells_search, cells_supported
 from runtime.solver.keys import key_function
@@ -192,6 +193,20 @@ def test_fast_moves_reach_every_pile_topped_by_an_equal_card() -> None:
     waste = state.layout.waste
     assert onto_sevens == {(t3, t1), (t3, t2), (waste, t1), (waste, t2)}
     assert set(fast) <= set(state.legal_moves())
+
+
+def test_fast_moves_deal_onto_a_tableau_with_a_space() -> None:
+    """Where the stock deals onto the tableau and the rules do not ask every pile to hold a
+    card first (Gypsy, Giant, Agnes), a space does not stop the deal."""
+    for game in ("gypsy", "giant", "agnes"):
+        state = new_game(game, None, 0)
+        piles = list(state.piles)
+        piles[state.layout.tableau[0]] = ()
+        state.piles = tuple(piles)
+        model = model_for(state.rules, state.base)
+        assert fast_supported(model) and not state.rules.stock_needs_full_tableau
+        fast = fast_generator(model)(state.piles, state.redeals_left)
+        assert DEAL in fast and DEAL in state.legal_moves(), game
 
 
 @pytest.mark.parametrize("game", game_ids())
