@@ -15,7 +15,8 @@ from runtime.solver.search import solve
 from tests.solver.builds import built
 
 # Deals the search wins, proves lost and gives up on, over stock moves, twin classes,
-# plain moves and the engine's own moves (Golf's, Spiderette's and Scorpion's rules).
+# plain moves, the engine's own moves (Golf's, Spiderette's and Scorpion's rules) and the
+# fast generator's with two decks (Jumbo, Gypsy) and deals onto the tableau (Agnes, Gypsy).
 DEALS = [
     ("saratoga", (0, 2, 15), 3000),
     ("lady_jane", (3, 5, 6), 3000),
@@ -23,6 +24,9 @@ DEALS = [
     ("klondike", (0, 1, 2), 3000),
     ("spiderette", (0, 1), 2000),
     ("scorpion", (0, 1), 2000),
+    ("jumbo", (1, 3), 10_000),
+    ("gypsy", (1,), 6000),
+    ("agnes", (0, 5), 3000),
 ]
 ONE_SUIT = {"one_suit": True, "four_suits": False, "two_suits": False}
 
