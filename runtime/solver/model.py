@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from runtime.engine.cards import DECK_SIZE, RANK
-from runtime.engine.layout import Layout, Tables, layout_for, tables_for
+from runtime.engine.layout import Layout, Tables, layout_for, plan_for, tables_for
 from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill, Rules, StockTarget
 
 Cards = tuple[int, ...]
@@ -47,6 +47,9 @@ class Model:
     waste_top_only: bool  # the waste is a target only: only its top card matters
     group_limit: GroupLimit
     group_move: GroupMove
+    # Per (lower, upper) pair: whether ``upper`` moves together with ``lower`` beneath it
+    # (the tableau's build, of one suit where only such runs move; None: any face-up cards).
+    group_table: tuple[bool, ...] | None
 
 
 def _hosts(table: tuple[bool, ...] | None) -> tuple[Cards, ...]:
@@ -165,4 +168,5 @@ def model_for(rules: Rules, base: int) -> Model:
         waste_top_only=rules.waste_builds is not None,
         group_limit=rules.group_limit,
         group_move=rules.group_move,
+        group_table=plan_for(rules, base).group_table,
     )

@@ -102,7 +102,8 @@ def moves_between_piles_modelled(model: Model) -> bool:
         # Equal cards (two decks): a foundation is known by its top card, so two with the
         # same top are the same and one stands for both (`keys.py` sorts them).
         and (rules.decks == 1 or model.foundations_by_top)
-        and rules.group_move in (GroupMove.ONE, GroupMove.BUILD, GroupMove.ANY_FACE_UP)
+        and rules.group_move
+        in (GroupMove.ONE, GroupMove.BUILD, GroupMove.SAME_SUIT_RUN, GroupMove.ANY_FACE_UP)
         and not rules.foundation_keeps_base
         and not rules.foundations_take_suits
         and rules.tableau_refill is Refill.NONE
@@ -145,7 +146,9 @@ def fast_generator(model: Model) -> Generator:
     no_limit = model.group_limit is GroupLimit.NONE
     limit_by_reserves = model.group_limit is GroupLimit.FREE_RESERVES
     one_card = model.group_move is GroupMove.ONE
-    build_groups = model.group_move is GroupMove.BUILD
+    # Runs move together as built (of one suit where only such runs move: Whitehead).
+    build_groups = model.group_move in (GroupMove.BUILD, GroupMove.SAME_SUIT_RUN)
+    group_table: tuple[bool, ...] = model.group_table if model.group_table is not None else ()
     pile_count = len(layout.kinds)
     transfer = transfers(pile_count, DECK_SIZE * rules.decks)
     several_decks = rules.decks > 1
@@ -256,7 +259,7 @@ def fast_generator(model: Model) -> Generator:
                         lower = pile[-group - 1]
                         if lower >= FACE_DOWN:
                             break
-                        if build_groups and not tab[lower * DECK_SIZE + pile[-group]]:
+                        if build_groups and not group_table[lower * DECK_SIZE + pile[-group]]:
                             break
                         group += 1
                 for n in range(1, min(group, limit) + 1):
