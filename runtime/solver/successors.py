@@ -83,7 +83,6 @@ def fast_supported(model: Model) -> bool:
     return (
         rules.stock_piles == 0
         and not rules.waste_build_first
-        and not rules.stock_fill_spaces_first  # whether the stock deals depends on spaces
         and not rules.stock_locks_on_space  # whether the stock deals depends on the lock
         and not rules.waste_refill_from_stock  # playing the waste's last card deals
         and not rules.stock_fills_after_base  # choosing the base deals onto the spaces
@@ -155,6 +154,10 @@ def fast_generator(model: Model) -> Generator:
     no_same_top = [-1] * pile_count  # never written: one deck has no two equal cards
     # A deal onto the tableau may wait for every pile to hold a card (Spider).
     deal_needs_full = rules.stock_target is StockTarget.TABLEAU and rules.stock_needs_full_tableau
+    # "Any space must be filled, if possible, before the stock deals" (Easthaven). The
+    # generator's moves onto spaces are the engine's (no whole pile onto a space) up to
+    # interchangeable spaces, so whether there is one is the engine's answer.
+    fill_first = rules.stock_fill_spaces_first
     waste_capacity = rules.waste_capacity  # the stock waits while the waste is full
     stock_sources_waste = waste >= 0 and not waste_builds
     waste_table = model.tables.waste
@@ -213,6 +216,7 @@ def fast_generator(model: Model) -> Generator:
             limit = (n_free + 1) << len(empties)
             limit_empty = (n_free + 1) << max(len(empties) - 1, 0)
         empty_targets = empties[:1] if sym_t else empties
+        fills = False  # a move puts cards on an empty tableau pile (one of the engine's does)
         # How deep the next foundation cards lie in each tableau pile: digging them out
         # is what wins, burying them is what loses.
         needed: set[int] = set()
@@ -276,6 +280,7 @@ def fast_generator(model: Model) -> Generator:
                     for n in range(1, most + 1):
                         if t_start[pile[-n]]:
                             score = TO_EMPTY + _source_bonus(pile, n) + _dig(depth, t, n)
+                            fills = True
                             for d in empty_targets:
                                 add((score, transfer.get(t, d, n)))
             for r in free_reserves:
@@ -313,6 +318,7 @@ def fast_generator(model: Model) -> Generator:
                         add((base + _bury(depth, d), transfer.get(src, d, 1)))
                         d = same_top[d]
                 if empty_targets and t_start is not None and t_start[card]:
+                    fills = True
                     for d in empty_targets:
                         add((min(base, TO_EMPTY + 5), transfer.get(src, d, 1)))
             if src == waste:
@@ -325,6 +331,7 @@ def fast_generator(model: Model) -> Generator:
                 stock[-1] >= FACE_DOWN
                 and (not deal_needs_full or all(piles[t] for t in tableau))
                 and (not waste_capacity or len(piles[waste]) < waste_capacity)
+                and not (fill_first and fills)
             ):
                 add((DEAL_SCORE, DEAL))
         elif waste >= 0 and piles[waste] and redeals_left != 0 and not waste_builds:

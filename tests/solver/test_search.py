@@ -209,6 +209,24 @@ def test_fast_moves_deal_onto_a_tableau_with_a_space() -> None:
         assert DEAL in fast and DEAL in state.legal_moves(), game
 
 
+def test_fast_moves_deal_only_once_no_card_can_fill_a_space_where_the_rules_say_so() -> None:
+    """Easthaven: "any space must be filled, if possible, before the stock deals"."""
+    state = new_game("easthaven", None, 0)
+    model = model_for(state.rules, state.base)
+    assert fast_supported(model) and state.rules.stock_fill_spaces_first
+    generate = fast_generator(model)
+    piles = list(state.piles)
+    first, second = state.layout.tableau[:2]
+    piles[first] = ()  # a space, and no King on top anywhere: the stock deals
+    state.piles = tuple(piles)
+    assert DEAL in generate(state.piles, state.redeals_left)
+    assert DEAL in state.legal_moves()
+    piles[second] = (*piles[second][:-1], parse_card("KS"))  # a King could fill it
+    state.piles = tuple(piles)
+    assert DEAL not in generate(state.piles, state.redeals_left)
+    assert DEAL not in state.legal_moves()
+
+
 @pytest.mark.parametrize("game", game_ids())
 def test_cells_moves_match_the_engine_up_to_symmetry(game: str) -> None:
     """The free-cell family's own generator: legal moves, and every engine move covered."""
