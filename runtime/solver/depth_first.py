@@ -19,7 +19,7 @@ from typing import Final
 
 from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import Goal
-from runtime.engine.state import State
+from runtime.engine.state import State, is_whole_suit
 from runtime.solver import clock
 from runtime.solver.autoplay import autoplay_function
 from runtime.solver.deadlock import deadlock_function
@@ -363,6 +363,8 @@ def won_function(model: Model, state: State) -> Callable[[Piles], bool]:
             return home == deck
 
         return all_home
+    if goal is Goal.SUITS_IN_TABLEAU:
+        return suits_won_function(model)
     probe = state.clone()  # other goals: ask the engine
 
     def won(piles: Piles) -> bool:
@@ -370,3 +372,27 @@ def won_function(model: Model, state: State) -> Callable[[Piles], bool]:
         return probe.is_won()
 
     return won
+
+
+def suits_won_function(model: Model) -> Callable[[Piles], bool]:
+    """Won where every card lies in a whole suit, King to Ace, on a foundation or alone in a
+    tableau pile (`Goal.SUITS_IN_TABLEAU`: Spider, Scorpion), as the engine's test says."""
+    deck = model.rules.deck_size
+    foundations = range(model.f0, model.f1)
+    tableau = range(model.t0, model.t1)
+
+    def suits_placed(piles: Piles) -> bool:
+        placed = 0
+        for f in foundations:
+            placed += len(piles[f])
+        for t in tableau:
+            size = len(piles[t])
+            if size and size != 13:
+                return False
+            placed += size
+        if placed != deck:
+            return False
+        # Only now the dearer look at the cards (rare: a generator expression will do).
+        return all(is_whole_suit(piles[t]) for t in tableau if piles[t])
+
+    return suits_placed

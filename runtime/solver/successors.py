@@ -21,7 +21,7 @@ from typing import Final
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import DEAL, REDEAL, Move, MoveKind
 from runtime.engine.rules import Goal, GroupLimit, GroupMove, PileKind, Refill, StockTarget
-from runtime.engine.state import State
+from runtime.engine.state import State, is_whole_suit
 from runtime.solver.model import Model
 
 Piles = tuple[tuple[int, ...], ...]
@@ -80,9 +80,10 @@ def transfers(piles: int, cards: int = DECK_SIZE) -> Transfers:
 def fast_supported(model: Model) -> bool:
     """Whether `fast_generator` models every rule of this game (else the engine's moves)."""
     rules = model.rules
+    # Where a deal goes (`stock_piles`: the first piles only, Scorpion) is the engine's
+    # business: the generator only says whether the stock may deal.
     return (
-        rules.stock_piles == 0
-        and not rules.waste_build_first
+        not rules.waste_build_first
         and not rules.stock_locks_on_space  # whether the stock deals depends on the lock
         and not rules.waste_refill_from_stock  # playing the waste's last card deals
         and not rules.stock_fills_after_base  # choosing the base deals onto the spaces
@@ -104,11 +105,10 @@ def moves_between_piles_modelled(model: Model) -> bool:
         and rules.group_move
         in (GroupMove.ONE, GroupMove.BUILD, GroupMove.SAME_SUIT_RUN, GroupMove.ANY_FACE_UP)
         and not rules.foundation_keeps_base
-        and not rules.foundations_take_suits
         and rules.tableau_refill is Refill.NONE
         and not rules.tableau_empty_from  # spaces filled only from some kinds of pile
         and not rules.reserve_face_down
-        and rules.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.ALL_TO_WASTE)
+        and rules.goal in (Goal.ALL_TO_FOUNDATIONS, Goal.ALL_TO_WASTE, Goal.SUITS_IN_TABLEAU)
         and not rules.tableau_capacity  # a full pile takes nothing
         and not rules.tableau_holes  # spaces with rules of their own
         and not rules.reserve_reveal_last
@@ -136,6 +136,8 @@ def fast_generator(model: Model) -> Generator:
     f_start = model.foundation_start
     t_start = model.tableau_start
     has_foundations = model.tables.foundation is not None
+    # Foundations that take only whole suits, King to Ace, off the tableau (Spider).
+    takes_suits = rules.foundations_take_suits
     play_back = rules.foundation_play_back and tab is not None
     reserves_accept = rules.reserves_accept
     capacity = rules.reserve_capacity
@@ -250,6 +252,14 @@ def fast_generator(model: Model) -> Generator:
                     elif pile[-2] >= FACE_DOWN:
                         bonus = REVEALS
                     add((TO_FOUNDATION + bonus, transfer.get(t, f, 1)))
+            if (
+                takes_suits
+                and top % 13 == 0  # an Ace on top
+                and height >= 13
+                and f_empty >= 0
+                and is_whole_suit(pile[-13:])
+            ):
+                add((TO_FOUNDATION + _source_bonus(pile, 13), transfer.get(t, f_empty, 13)))
             if waste_builds:
                 w = piles[waste]
                 if w and waste_table is not None and waste_table[w[-1] * DECK_SIZE + top]:

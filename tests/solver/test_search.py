@@ -12,6 +12,7 @@ from runtime.engine.cards import FACE_DOWN, parse_card
 from runtime.engine.moves import DEAL
 from runtime.solver import Verdict, solve
 from runtime.solver.cells import BLOCKED, BREAK, CellsSearch, cells_search, cells_supported
+from runtime.solver.depth_first import won_function
 from runtime.solver.keys import key_function
 from runtime.solver.model import model_for
 from runtime.solver.successors import fast_generator, fast_supported
@@ -225,6 +226,45 @@ def test_fast_moves_deal_only_once_no_card_can_fill_a_space_where_the_rules_say_
     state.piles = tuple(piles)
     assert DEAL not in generate(state.piles, state.redeals_left)
     assert DEAL not in state.legal_moves()
+
+
+def whole_suit(suit: str) -> tuple[int, ...]:
+    """King down to Ace of one suit, as a pile holds it (King at the bottom)."""
+    ranks = ["K", "Q", "J", "10", *"98765432", "A"]
+    return tuple(parse_card(f"{rank}{suit}") for rank in ranks)
+
+
+def test_fast_moves_send_a_whole_suit_home_where_foundations_take_only_those() -> None:
+    """Spiderette: King to Ace of one suit on top of a pile goes home as one move."""
+    state = new_game("spiderette", None, 0)
+    piles = list(state.piles)
+    first = state.layout.tableau[0]
+    piles[first] = (parse_card("5H") | FACE_DOWN, *whole_suit("S"))
+    state.piles = tuple(piles)
+    model = model_for(state.rules, state.base)
+    assert fast_supported(model)
+    fast = fast_generator(model)(state.piles, state.redeals_left)
+    home = [m for m in fast if m.size == 13]
+    assert len(home) == 1 and home[0].src == first
+    assert state.layout.kinds[home[0].dst] == "foundation"
+    assert home[0] in state.legal_moves()
+
+
+def test_the_search_knows_a_game_won_with_whole_suits_in_the_tableau() -> None:
+    """Scorpion's goal: every card in a whole suit, King to Ace, alone in a pile."""
+    state = new_game("scorpion", None, 0)
+    model = model_for(state.rules, state.base)
+    won = won_function(model, state)
+    piles = [()] * len(state.piles)
+    for t, suit in zip(state.layout.tableau, "SHDC", strict=False):
+        piles[t] = whole_suit(suit)
+    state.piles = tuple(piles)
+    assert state.is_won() and won(state.piles)
+    swapped = list(piles)
+    swapped[state.layout.tableau[0]] = (*piles[state.layout.tableau[0]][:12], parse_card("AH"))
+    swapped[state.layout.tableau[1]] = (*piles[state.layout.tableau[1]][:12], parse_card("AS"))
+    state.piles = tuple(swapped)
+    assert not state.is_won() and not won(state.piles)
 
 
 @pytest.mark.parametrize("game", game_ids())
