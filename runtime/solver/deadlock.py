@@ -76,6 +76,12 @@ def deadlock_function(model: Model) -> Deadlock | None:
         or rules.reserves_accept
         or model.tables.waste is not None
         or rules.group_move not in (GroupMove.ONE, GroupMove.BUILD, GroupMove.ANY_FACE_UP)
+        # Refills, spaces some piles may not fill, face-down reserves and kept bases: sound
+        # but measured and dropped (session 30: nothing decided, each node dearer).
+        or rules.tableau_refill is not Refill.NONE
+        or bool(rules.tableau_empty_from)
+        or bool(rules.reserve_face_down)
+        or rules.foundation_keeps_base
     ):
         return None
     chain, place = found

@@ -35,7 +35,7 @@ from typing import Final
 
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import Move, MoveKind
-from runtime.engine.rules import GroupLimit, GroupMove, StockTarget
+from runtime.engine.rules import GroupLimit, GroupMove, Refill, StockTarget
 from runtime.solver.model import Model
 from runtime.solver.stock import Action
 from runtime.solver.successors import fast_supported, transfers
@@ -60,6 +60,9 @@ def twins_supported(model: Model) -> bool:
         or rules.stock_target is StockTarget.TABLEAU  # deals cover the twin hosts: not modelled
         or rules.group_move is not GroupMove.BUILD
         or rules.group_limit is not GroupLimit.NONE
+        # Refills and spaces only some piles fill: members' futures not modelled.
+        or rules.tableau_refill is not Refill.NONE
+        or bool(rules.tableau_empty_from)
     ):
         return False
     hosts = model.hosts

@@ -228,6 +228,26 @@ def test_fast_moves_deal_only_once_no_card_can_fill_a_space_where_the_rules_say_
     assert DEAL not in state.legal_moves()
 
 
+def test_fast_moves_fill_a_space_only_from_the_piles_the_rules_name() -> None:
+    """Kansas: once the reserve is empty, only the waste fills a space."""
+    state = new_game("kansas", None, 0)
+    piles = list(state.piles)
+    for r in state.layout.reserves:
+        piles[r] = ()
+    space, other = state.layout.tableau[:2]
+    piles[space] = ()
+    piles[other] = (parse_card("9H") | FACE_DOWN, parse_card("7C"))  # its 7C may not fill it
+    piles[state.layout.waste] = (parse_card("5D"),)
+    state.piles = tuple(piles)
+    model = model_for(state.rules, state.base)
+    assert fast_supported(model)
+    fast = fast_generator(model)(state.piles, state.redeals_left)
+    engine = state.legal_moves()
+    assert {m.src for m in fast if m.dst == space} == {state.layout.waste}
+    assert {m.src for m in engine if m.dst == space} == {state.layout.waste}
+    assert set(fast) <= set(engine)
+
+
 def whole_suit(suit: str) -> tuple[int, ...]:
     """King down to Ace of one suit, as a pile holds it (King at the bottom)."""
     ranks = ["K", "Q", "J", "10", *"98765432", "A"]
