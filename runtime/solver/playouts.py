@@ -35,9 +35,9 @@ from __future__ import annotations
 import random
 import time
 
-from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, SUIT
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import Move, MoveKind
-from runtime.engine.rules import Goal, GroupMove, Rules
+from runtime.engine.rules import Goal, Rules
 from runtime.engine.state import State
 from runtime.solver import clock
 from runtime.solver.model import Model, model_for
@@ -81,16 +81,14 @@ class Playouts:
             if goal in (Goal.ALL_TO_WASTE, Goal.TABLEAU_CLEARED) and model.layout.waste >= 0
             else set()
         )
-        tab = model.tables.tableau
-        same_suit = model.group_move is GroupMove.SAME_SUIT_RUN
         # linked[below * DECK_SIZE + card]: ``card`` on ``below`` forms a run they may move
-        # as one (building in suit where only runs of one suit move).
-        self.linked = tuple(
-            tab is not None
-            and bool(tab[below * DECK_SIZE + card])
-            and (not same_suit or SUIT[below] == SUIT[card])
-            for below in range(DECK_SIZE)
-            for card in range(DECK_SIZE)
+        # as one: the engine's group table (of one suit where only such runs move), else
+        # the build (where any face-up cards move, a built run still scores as one).
+        group = model.group_table if model.group_table is not None else model.tables.tableau
+        self.linked = (
+            tuple(bool(ok) for ok in group)
+            if group is not None
+            else (False,) * (DECK_SIZE * DECK_SIZE)
         )
 
         self.stacking = frozenset(range(model.r0, model.r1) if reserves_stack(model.rules) else ())
