@@ -73,7 +73,9 @@ def main() -> int:
     for seed in range(args.start, args.start + args.deals):
         state = new_game("seahaven", None, seed)
         cpu = time.process_time()
-        result = solve(state, max_nodes=args.max_nodes, time_limit=args.time_limit)
+        result = solve(
+            state, max_nodes=args.max_nodes, time_limit=args.time_limit, cut_detours=False
+        )
         ours_cpu.append(time.process_time() - cpu)
         reference = fcsolve.run(state, max_iters=args.fc_max_iters, timeout=args.fc_timeout)
         ours.append(result.seconds)

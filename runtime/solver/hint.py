@@ -104,38 +104,12 @@ def _hint(state: State, search: Callable[[DeadSet], SolveResult], time_limit: fl
             return HintResult(hint(state, seen), Verdict.UNKNOWN)
         if result.verdict is Verdict.UNWINNABLE:
             return HintResult(None, Verdict.UNWINNABLE, _undo_point(state, dead, deadline))
-        line = shortcut(state, result.moves)
+        line = result.moves  # detours already cut (`shortcuts.py`)
         _remember(state, line)
     back = _last_revisit(state, line, seen)
     if back is not None:
         return HintResult(None, Verdict.WINNABLE, back)
     return HintResult(line[0] if line else None, Verdict.WINNABLE)
-
-
-def shortcut(state: State, line: tuple[Move, ...]) -> tuple[Move, ...]:
-    """``line`` (a winning line from ``state``) with its detours cut: from each position,
-    the legal move that lands furthest along the line. A depth-first line wanders (Saratoga
-    deal 756557799: 443 moves); the hint a player follows should not."""
-    trial = state.clone()
-    ahead: dict[Hashable, int] = {}
-    for step, move in enumerate(line, 1):
-        trial.apply(move)
-        ahead[trial.key()] = step
-    trial = state.clone()
-    out: list[Move] = []
-    at = 0
-    while at < len(line):
-        best, chosen = at + 1, line[at]
-        for move in trial.legal_moves():
-            probe = trial.clone()
-            probe.apply(move)
-            reached = ahead.get(probe.key(), 0)
-            if reached > best:
-                best, chosen = reached, move
-        trial.apply(chosen)
-        out.append(chosen)
-        at = best
-    return tuple(out)
 
 
 def _cached_line(state: State) -> tuple[Move, ...] | None:

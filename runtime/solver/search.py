@@ -25,6 +25,7 @@ from runtime.solver.restarts import solve_by_restarts
 from runtime.solver.results import DeadSet as DeadSet
 from runtime.solver.results import SolveResult as SolveResult
 from runtime.solver.results import Verdict as Verdict
+from runtime.solver.shortcuts import shorten
 
 DEFAULT_MAX_NODES = 200_000
 # Free-cell-family games where no cell or space takes a card (Baker's Dozen): the share of
@@ -143,8 +144,29 @@ def solve(
     time_limit: float | None = None,
     dead: DeadSet | None = None,
     best_first: bool = True,
+    cut_detours: bool = True,
 ) -> SolveResult:
-    """Solve ``state`` (unchanged); the line in the result replays with `State.play`."""
+    """Solve ``state`` (unchanged); the line in the result replays with `State.play`, with
+    its detours cut out (`shortcuts.py`) unless ``cut_detours`` is off (a caller that
+    only wants the verdict, such as a survey, saves the time)."""
+    found = _solve(state, max_nodes, time_limit, dead, best_first)
+    if not cut_detours or found.verdict is not Verdict.WINNABLE or len(found.moves) < 2:
+        return found
+    started = time.perf_counter()
+    # At most the search's own time limit again (a hint's budget stays bounded).
+    deadline = None if time_limit is None else started + time_limit
+    line = shorten(state, found.moves, deadline)
+    return replace(found, moves=line, seconds=found.seconds + time.perf_counter() - started)
+
+
+def _solve(
+    state: State,
+    max_nodes: int,
+    time_limit: float | None,
+    dead: DeadSet | None,
+    best_first: bool,
+) -> SolveResult:
+    """`solve` before the line is shortened."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if state.rules.base_chosen and not state.base:
         return _solve_each_base(state, max_nodes, deadline, best_first)
@@ -272,7 +294,7 @@ def _first_won(
                 return SolveResult(Verdict.UNKNOWN, (), nodes, now - started)
             # The time left in the same proportion as the nodes.
             time_left = None if deadline is None else max(deadline - now, 0.0) * part / left
-            found = solve(trial, max_nodes=part, time_limit=time_left, best_first=best_first)
+            found = _solve(trial, part, time_left, None, best_first)
             nodes += found.nodes
             if found.verdict is Verdict.WINNABLE:
                 line = (*prefix, *found.moves)

@@ -31,7 +31,7 @@ def solve_seed(
 ) -> Record:
     """One survey record; a plain function of plain values so any worker can run it."""
     state = new_game(game_id, options, seed)
-    result = solve(state, max_nodes=max_nodes, time_limit=time_limit)
+    result = solve(state, max_nodes=max_nodes, time_limit=time_limit, cut_detours=False)
     return {
         "game": game_id,
         "options": state.options,
