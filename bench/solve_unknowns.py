@@ -89,6 +89,12 @@ def main() -> int:
     print(f"verdict changes on decided deals: {len(changed)}")
     for line in changed:
         print("  " + line)
+    newly = [r for r in was_unknown if r["verdict"] != "unknown"]
+    if newly:  # the nodes each needed: the limit a row needs to settle them
+        print(
+            "settled now: "
+            + ", ".join(f"seed {r['seed']} {r['verdict']} at {r['nodes']:,} nodes" for r in newly)
+        )
     still = [str(r["seed"]) for r in was_unknown if r["verdict"] == "unknown"]
     if still:
         print("still unknown: " + " ".join(still))
