@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from runtime.solver import Summary, survey, wilson
-from runtime.solver.survey import read_records
+from runtime.solver.survey import read_records, solve_seed
 
 QUICK = [1, 11, 12, 14, 27]  # Seahaven seeds the solver wins in a few hundred nodes
 
@@ -36,6 +36,16 @@ def test_survey_appends_and_resumes(tmp_path: Path) -> None:
     # Nothing left to do: nothing appended.
     survey("seahaven", None, QUICK, out, progress=False)
     assert len(out.read_text().splitlines()) == 6
+
+
+def test_a_record_has_the_deals_own_cpu_time() -> None:
+    # Lady Jane seed 7 takes 275,909 nodes to prove lost: well over a second of CPU, and
+    # its CPU time is this thread's alone, however busy the other cores are.
+    record = solve_seed("lady_jane", None, 7, max_nodes=300_000)
+    assert record["verdict"] == "unwinnable"
+    assert 0.2 < record["cpu_seconds"] <= record["seconds"] + 0.5  # dealing, first imports
+    quick = solve_seed("seahaven", None, QUICK[0])
+    assert 0 <= quick["cpu_seconds"] < 0.5
 
 
 def test_survey_on_a_local_process_pool(tmp_path: Path) -> None:
