@@ -32,11 +32,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--games", default=GAMES)
-    parser.add_argument("--max-nodes", type=int, default=DEEP_HINT_NODES)
+    parser.add_argument(
+        "--max-nodes", type=int, help="default: each game's survey limit (`deep_hint_nodes`)"
+    )
     parser.add_argument("--time-limit", type=float, default=DEEP_HINT_TIME)
     args = parser.parse_args()
     print(
-        f"deep hints from the deal, seeds 0..{args.deals - 1}, budget {args.max_nodes} nodes "
+        f"deep hints from the deal, seeds 0..{args.deals - 1}, budget "
+        f"{args.max_nodes or f'each game survey limit, at least {DEEP_HINT_NODES}'} nodes "
         f"within {args.time_limit} s"
     )
     for name in args.games.split(","):

@@ -16,11 +16,13 @@ from runtime.solver import clock
 from runtime.solver.autoplay import autoplay_function
 from runtime.solver.model import model_for
 from runtime.solver.search import DeadSet, SolveResult, Verdict, solve
+from runtime.solver.winnability import survey_nodes
 
 DEFAULT_HINT_TIME = 0.08  # seconds, undo-point scan included (bench/solve_hint.py)
 # A deep hint (`deep_hint`, for a position the quick one left unknown, while the player
-# waits) searches with a survey's node budget, so following hints from a deal a survey
-# proved winnable wins it; the time limit bounds a slow device and the undo-point scan.
+# waits) searches with the node budget of the game's published survey (at least this), so
+# following hints from a deal a survey proved winnable wins it: from the deal it is the
+# survey's own search. The time limit bounds a slow device and the undo-point scan.
 DEEP_HINT_NODES = 300_000
 DEEP_HINT_TIME = 30.0
 _FORCED_STEPS = 1000
@@ -77,16 +79,25 @@ def solver_hint(
 
 
 def deep_hint(
-    state: State, max_nodes: int = DEEP_HINT_NODES, time_limit: float = DEEP_HINT_TIME
+    state: State, max_nodes: int | None = None, time_limit: float = DEEP_HINT_TIME
 ) -> HintResult:
     """`solver_hint` with a survey's budget instead of a glance, for a position the quick
-    hint left unknown (the app runs it on a thread while the player waits). Its line is
-    remembered as a quick hint's is, so the hints after it are instant."""
+    hint left unknown (the app runs it on a thread while the player waits): ``max_nodes``,
+    by default `deep_hint_nodes`. Its line is remembered as a quick hint's is, so the hints
+    after it are instant."""
+    nodes = deep_hint_nodes(state) if max_nodes is None else max_nodes
 
     def search(dead: DeadSet) -> SolveResult:
-        return solve(state, max_nodes=max_nodes, time_limit=time_limit, dead=dead)
+        return solve(state, max_nodes=nodes, time_limit=time_limit, dead=dead)
 
     return _hint(state, search, time_limit)
+
+
+def deep_hint_nodes(state: State) -> int:
+    """The node limit of the published survey of ``state``'s game and options (Straight Up:
+    1,500,000), at least `DEEP_HINT_NODES`."""
+    published = survey_nodes(state.game.id, state.options)
+    return max(DEEP_HINT_NODES, published or 0)
 
 
 def _hint(state: State, search: Callable[[DeadSet], SolveResult], time_limit: float) -> HintResult:

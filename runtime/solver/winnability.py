@@ -19,6 +19,7 @@ import json
 import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -95,6 +96,18 @@ def _about(figure: Figure) -> int | None:
     if figure.get("winnable", 0):
         percent = max(percent, 1)
     return percent
+
+
+@cache
+def _published() -> tuple[Figure, ...]:
+    return tuple(load())
+
+
+def survey_nodes(game_id: str, options: Mapping[str, bool]) -> int | None:
+    """The node limit of the published survey of this game and option set, if any."""
+    figure = _record(game_id, options, _published())
+    limit = figure.get("max_nodes") if figure is not None else None
+    return limit if type(limit) is int and limit > 0 else None
 
 
 def winnable_band(

@@ -11,7 +11,7 @@ import pytest
 
 from runtime.engine import State, new_game
 from runtime.solver import Verdict, solver_hint
-from runtime.solver.hint import deep_hint
+from runtime.solver.hint import DEEP_HINT_NODES, deep_hint, deep_hint_nodes
 from tests.solver.test_hint_line import follow_hints
 
 SURVEYS = Path(__file__).parents[2] / "bench" / "surveys"
@@ -46,6 +46,19 @@ def test_a_deep_hint_out_of_budget_gives_the_basic_hint() -> None:
     deep = deep_hint(state, max_nodes=2_000)
     assert deep.verdict is Verdict.UNKNOWN
     assert deep.move is not None and deep.move in state.legal_moves()
+
+
+def test_a_deep_hint_has_the_budget_of_the_games_survey() -> None:
+    # Hamilton's row is made at 1,000,000 nodes; its survey won seed 1626 at 301,173, which
+    # 300,000 nodes (the least a deep hint gets) leave unknown.
+    state = new_game("hamilton", None, 1626)
+    assert deep_hint_nodes(state) == 1_000_000
+    assert deep_hint_nodes(new_game("straight_up", None, 0)) == 1_500_000
+    assert deep_hint_nodes(new_game("lady_jane", None, 0)) == DEEP_HINT_NODES  # 300,000
+    assert deep_hint(state, max_nodes=DEEP_HINT_NODES).verdict is Verdict.UNKNOWN
+    assert deep_hint(state).verdict is Verdict.WINNABLE
+    verdicts = follow_hints(state, 2_000)
+    assert state.is_won() and set(verdicts) == {"winnable"}
 
 
 def proven_deals() -> list[tuple[str, dict[str, bool], int]]:
