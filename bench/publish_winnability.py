@@ -88,13 +88,14 @@ def main() -> int:
             f"{band[0]:.1%}-{band[1]:.1%} | {app} | `{figure['command']}` |"
         )
         seconds = sorted(r["seconds"] for r in records)
-        # CPU time only where every record has it (surveys from session 34 on).
-        cpu = sorted(r.get("cpu_seconds", -1.0) for r in records)
-        of_cpu = (
-            f"; CPU median {_time(percentile(cpu, 0.5))}, p99 {_time(percentile(cpu, 0.99))}"
-            if cpu and cpu[0] >= 0
-            else "; no CPU times (records before session 34)"
-        )
+        # CPU time only where every record has it (surveys from session 34 on), as a number.
+        if all(type(r.get("cpu_seconds")) in (int, float) for r in records):
+            cpu = sorted(r["cpu_seconds"] for r in records)
+            of_cpu = (
+                f"; CPU median {_time(percentile(cpu, 0.5))}, p99 {_time(percentile(cpu, 0.99))}"
+            )
+        else:
+            of_cpu = "; no CPU times (not in every record: surveys before session 34)"
         timings.append(
             f"- {game.title} ({opts}): decided {1 - figure['unknown'] / deals:.2%}, "
             f"time per deal median {_time(percentile(seconds, 0.5))}, "
