@@ -40,7 +40,7 @@ SEAHAVEN_FLAGS = (
 _RANKS = "A23456789TJQK"
 _SUITS = "CDHS"  # our suit order: Clubs, Diamonds, Hearts, Spades
 _RED = frozenset((1, 2))  # Diamonds, Hearts
-_MAX_STACKS = 10  # fc-solve's as Debian builds it ("exceeds the maximum of 10")
+MAX_STACKS = 10  # fc-solve's as Debian builds it ("exceeds the maximum of 10")
 
 # fc-solve's three tableau build rules, each a card's relation to the card it goes on.
 _BUILDS: dict[str, Callable[[int, int], bool]] = {
@@ -67,11 +67,12 @@ class Referee:
         return theirs is False and not self.ours_has_more_moves and ours is Verdict.WINNABLE
 
 
-def referee_for(model: Model) -> Referee | None:
+def referee_for(model: Model, max_stacks: int = MAX_STACKS) -> Referee | None:
     """fc-solve's options that express the rules of ``model``'s game, read from its rules
     and tables (no game names), or None where fc-solve cannot play them: fc-solve knows one
     or more decks built up by suit from Ace, free cells, and a tableau built down by suit,
-    alternate colour or rank whose spaces take any card, Kings or nothing."""
+    alternate colour or rank whose spaces take any card, Kings or nothing, of at most
+    ``max_stacks`` columns (a build option of fc-solve's: `docs/solver.md`)."""
     rules, tables = model.rules, model.tables
     if not cells_supported(model) or tables.tableau is None or tables.foundation is None:
         return None
@@ -107,7 +108,7 @@ def referee_for(model: Model) -> Referee | None:
     cells, stacks = model.r1 - model.r0, model.t1 - model.t0
     if build is None or filled_by is None or (cells and not rules.reserves_accept):
         return None
-    if stacks > _MAX_STACKS:
+    if stacks > max_stacks:
         return None
     # fc-solve moves a run as far as single moves through free cells and spaces could
     # ("limited"; with spaces for Kings only that is free cells + 1), or any run.
@@ -156,8 +157,8 @@ class FcResult:
     cpu_seconds: float = 0.0  # the child's user + system CPU time, start-up included
 
 
-def available() -> bool:
-    return shutil.which("fc-solve") is not None
+def available(program: str = "fc-solve") -> bool:
+    return shutil.which(program) is not None
 
 
 def run(
@@ -165,10 +166,11 @@ def run(
     max_iters: int | None = None,
     timeout: float = 60.0,
     flags: tuple[str, ...] = SEAHAVEN_FLAGS,
+    program: str = "fc-solve",
 ) -> FcResult:
-    """Run fc-solve on ``state`` under the rules ``flags`` give it (Seahaven's unless told);
-    wall time includes process start-up."""
-    command = ["fc-solve", *flags]
+    """Run fc-solve (``program``: a path or a name on PATH) on ``state`` under the rules
+    ``flags`` give it (Seahaven's unless told); wall time includes process start-up."""
+    command = [program, *flags]
     if max_iters is not None:
         command += ["-mi", str(max_iters)]
     command.append("-")

@@ -44,6 +44,28 @@ def test_seahaven_referee_is_the_benchmark_setting() -> None:
     assert referee is not None and referee.flags == fcsolve.SEAHAVEN_FLAGS
 
 
+def test_a_build_with_more_columns_referees_thirteen_piles() -> None:
+    # Debian's fc-solve plays at most 10 columns; Baker's Dozen has 13, each built down
+    # by rank, one card at a time, spaces never filled.
+    state = new_game("bakers_dozen", None, 0)
+    model = model_for(state.rules, state.base)
+    assert fcsolve.referee_for(model) is None
+    referee = fcsolve.referee_for(model, max_stacks=13)
+    assert referee is not None
+    flags = dict(zip(referee.flags[::2], referee.flags[1::2], strict=True))
+    assert flags == {
+        "--freecells-num": "0",
+        "--stacks-num": "13",
+        "--sequences-are-built-by": "rank",
+        "--empty-stacks-filled-by": "none",
+        "--sequence-move": "limited",
+    }
+
+
+def test_a_missing_program_is_not_available() -> None:
+    assert not fcsolve.available("/nonexistent/fc-solve")
+
+
 @pytest.mark.parametrize("game", game_ids())
 def test_verdicts_agree_with_fc_solve_where_it_can_play_the_rules(game: str) -> None:
     """fc-solve never has more moves than ours: a deal it wins we must not have proved
