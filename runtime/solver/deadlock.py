@@ -173,23 +173,28 @@ def deadlock_function(model: Model) -> Deadlock | None:
 
 
 def waste_deadlock_function(model: Model) -> Deadlock | None:
-    """Where every tableau card must go onto the waste and nowhere else (Golf): a tableau
-    card none of whose hosts can ever be the waste's top card while it is its pile's top
-    never moves, so the tableau is never cleared.
+    """Where every tableau card must go onto the waste and nowhere else (Golf): a set of
+    tableau cards none of whose hosts can ever be the waste's top card while the card is
+    its pile's top never moves, so the tableau is never cleared.
 
     Soundness. Cards never leave the waste (no redeals, nothing plays from it), and a card
     joins it from the stock or from the top of a tableau pile, so the waste's top card at
     any later time is its top card now, a stock card, or a tableau card. A tableau card X
     moves only onto the waste, once it is its pile's top, onto a top card that takes it.
-    If X is not its pile's top, the cards above it go onto the waste first, so that top
-    card joins the waste later: a stock card, or a tableau card that is neither X nor
-    below X (those are still in the pile); and not a card higher up in X's pile than the
-    one just above X, for the cards between would join the waste after it and cover it.
-    So X is stuck when every host of X lies buried in the waste, below X, or higher up
-    than the card just above X, or is the waste's top card while X is not its pile's top
-    (each host is in one of these places or a possible later top). One deck
-    (a card is its own identity), no foundations, reserves or covering piles, nothing
-    built on the tableau, a stock dealt onto the waste without redeals.
+    Let S be a set of tableau cards and X the first card of S to move, onto host h. If X
+    is not its pile's top, the cards above it go onto the waste first, so h joins the
+    waste later: a stock card, or a tableau card that is neither X nor below X (those are
+    still in the pile); and not a card higher up in X's pile than the one just above X,
+    for the cards between would join the waste after it and cover it; and not a card of
+    S or one below a card of S, which have not moved. So if every host of every card of S
+    lies buried in the waste, below the card, higher up than the card just above it, in S
+    or below a card of S, or is the waste's top card while the card is not its pile's top,
+    no card of S ever moves. The test finds the greatest such set: all tableau cards, less
+    every card with a host elsewhere, until none drops; a card may be held by a host held
+    in turn by it (a Six whose last free Five lies under a Four whose last Three lies
+    under the Six). One deck (a card is its own identity), no foundations, reserves or
+    covering piles, nothing built on the tableau, a stock dealt onto the waste without
+    redeals.
     """
     rules = model.rules
     table = model.tables.waste
@@ -212,31 +217,65 @@ def waste_deadlock_function(model: Model) -> Deadlock | None:
     )
     waste, t0, t1 = model.layout.waste, model.t0, model.t1
 
+    count = len(model.layout.kinds)
+
     def dead(piles: Piles) -> bool:
         waste_pile = piles[waste]
         if not waste_pile:
             return False  # what an empty waste takes is not this test's business
         top = waste_pile[-1] & CARD_MASK
-        buried = {c & CARD_MASK for c in waste_pile}
-        where: dict[int, tuple[int, int]] = {}
+        buried = [False] * DECK_SIZE
+        for c in waste_pile:
+            buried[c & CARD_MASK] = True
+        pile_at = [-1] * DECK_SIZE
+        height_at = [0] * DECK_SIZE
+        stuck: list[int] = []
         for i in range(t0, t1):
-            for j, c in enumerate(piles[i]):
-                where[c & CARD_MASK] = (i, j)
-        for card, (i, j) in where.items():
-            on_top = j == len(piles[i]) - 1
-            for h in hosts[card]:
-                if h == top:
-                    if on_top:
-                        break
-                elif h not in buried:
-                    spot = where.get(h)
-                    # Of its own pile only the card just above can be a host: the ones
-                    # below leave after it, the ones higher up are covered by the cards
-                    # between.
-                    if spot is None or spot[0] != i or spot[1] == j + 1:
-                        break
-            else:
+            pile = piles[i]
+            for j in range(len(pile)):
+                card = pile[j] & CARD_MASK
+                pile_at[card] = i
+                height_at[card] = j
+                stuck.append(card)
+        # The greatest set of stuck cards: start from all of them, drop every card with a
+        # host that may yet be the waste's top card while it is its pile's top, until none
+        # drops. A host under a stuck card joins the waste only after that card moves.
+        highest = [-1] * count  # per pile, the highest stuck card
+        for i in range(t0, t1):
+            highest[i] = len(piles[i]) - 1
+        while stuck:
+            kept: list[int] = []
+            for card in stuck:
+                i, j = pile_at[card], height_at[card]
+                on_top = j == len(piles[i]) - 1
+                free = False
+                for h in hosts[card]:
+                    if h == top:
+                        if on_top:
+                            free = True
+                            break
+                    elif not buried[h]:
+                        p = pile_at[h]
+                        if p < 0:
+                            free = True  # in the stock
+                            break
+                        k = height_at[h]
+                        if highest[p] >= k:
+                            continue  # stuck, or under a stuck card
+                        if p != i or k == j + 1:
+                            free = True
+                            break
+                if not free:
+                    kept.append(card)
+            if len(kept) == len(stuck):
                 return True
+            for i in range(t0, t1):
+                highest[i] = -1
+            for card in kept:
+                i = pile_at[card]
+                if height_at[card] > highest[i]:
+                    highest[i] = height_at[card]
+            stuck = kept
         return False
 
     return dead
