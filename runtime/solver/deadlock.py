@@ -215,11 +215,17 @@ def waste_deadlock_function(model: Model) -> Deadlock | None:
         tuple(h for h in range(DECK_SIZE) if table[h * DECK_SIZE + card])
         for card in range(DECK_SIZE)
     )
+    hosted = tuple(
+        tuple(c for c in range(DECK_SIZE) if table[host * DECK_SIZE + c])
+        for host in range(DECK_SIZE)
+    )
     waste, t0, t1 = model.layout.waste, model.t0, model.t1
-
     count = len(model.layout.kinds)
 
     def dead(piles: Piles) -> bool:
+        # The complement of the greatest stuck set: the least set of free cards, grown from
+        # the cards a stock card or the waste's top card takes. A free card whose pile's
+        # cards above it are all free may yet join the waste: it frees the cards it takes.
         waste_pile = piles[waste]
         if not waste_pile:
             return False  # what an empty waste takes is not this test's business
@@ -229,53 +235,43 @@ def waste_deadlock_function(model: Model) -> Deadlock | None:
             buried[c & CARD_MASK] = True
         pile_at = [-1] * DECK_SIZE
         height_at = [0] * DECK_SIZE
-        stuck: list[int] = []
+        free = [False] * DECK_SIZE
+        reach = [0] * count  # per pile, the lowest height from which every card is free
+        cards = 0
         for i in range(t0, t1):
             pile = piles[i]
+            reach[i] = len(pile)
+            cards += len(pile)
             for j in range(len(pile)):
                 card = pile[j] & CARD_MASK
                 pile_at[card] = i
                 height_at[card] = j
-                stuck.append(card)
-        # The greatest set of stuck cards: start from all of them, drop every card with a
-        # host that may yet be the waste's top card while it is its pile's top, until none
-        # drops. A host under a stuck card joins the waste only after that card moves.
-        highest = [-1] * count  # per pile, the highest stuck card
+        work: list[int] = []
         for i in range(t0, t1):
-            highest[i] = len(piles[i]) - 1
-        while stuck:
-            kept: list[int] = []
-            for card in stuck:
-                i, j = pile_at[card], height_at[card]
-                on_top = j == len(piles[i]) - 1
-                free = False
+            pile = piles[i]
+            last = len(pile) - 1
+            for j in range(len(pile)):
+                card = pile[j] & CARD_MASK
                 for h in hosts[card]:
-                    if h == top:
-                        if on_top:
-                            free = True
-                            break
-                    elif not buried[h]:
-                        p = pile_at[h]
-                        if p < 0:
-                            free = True  # in the stock
-                            break
-                        k = height_at[h]
-                        if highest[p] >= k:
-                            continue  # stuck, or under a stuck card
-                        if p != i or k == j + 1:
-                            free = True
-                            break
-                if not free:
-                    kept.append(card)
-            if len(kept) == len(stuck):
-                return True
-            for i in range(t0, t1):
-                highest[i] = -1
-            for card in kept:
-                i = pile_at[card]
-                if height_at[card] > highest[i]:
-                    highest[i] = height_at[card]
-            stuck = kept
-        return False
+                    if (h == top and j == last) or (pile_at[h] < 0 and not buried[h]):
+                        free[card] = True  # a stock card, or the top card, takes it
+                        work.append(card)
+                        break
+        freed = len(work)
+        while work:
+            i = pile_at[work.pop()]
+            pile = piles[i]
+            k = reach[i]
+            while k > 0 and free[pile[k - 1] & CARD_MASK]:
+                k -= 1
+                h = pile[k] & CARD_MASK  # may join the waste now: frees what it takes
+                for c in hosted[h]:
+                    p = pile_at[c]
+                    if p >= 0 and not free[c] and (p != i or k == height_at[c] + 1):
+                        free[c] = True
+                        freed += 1
+                        work.append(c)
+            reach[i] = k
+        return freed < cards
 
     return dead
