@@ -4,7 +4,9 @@ Interchangeable piles are sorted (free cells, tableau piles when nothing but the
 tells them apart, foundations), a foundation is represented by its top card when that fixes
 its contents, or by its top card's rank when it is built regardless of suit and its cards are
 out of play (Bristol, Auld Lang Syne: which Foundation took the Two of Hearts changes nothing
-to come), and a waste that only receives cards is represented by its top card.
+to come), and a waste that only receives cards is represented by its top card, or by that
+card's rank when what the waste takes depends on ranks alone (Golf: the waste holds the cards
+no other pile holds either way, so which Seven lies on top changes nothing to come).
 
 Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 
-from runtime.engine.cards import DECK_SIZE, RANK
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, RANK
 from runtime.solver.model import Model
 
 Piles = tuple[tuple[int, ...], ...]
@@ -36,6 +38,21 @@ def _foundations_by_rank(model: Model) -> bool:
     return True
 
 
+def _waste_by_rank(model: Model) -> bool:
+    """What the waste takes depends on its top card's rank alone: each card's hosts are
+    every card of some ranks, the same ranks for every card of its rank."""
+    table = model.tables.waste
+    if table is None:
+        return False
+    by_rank: dict[int, frozenset[int]] = {}
+    for card in range(DECK_SIZE):
+        hosts = [h for h in range(DECK_SIZE) if table[h * DECK_SIZE + card]]
+        ranks = frozenset(RANK[h] for h in hosts)
+        if by_rank.setdefault(RANK[card], ranks) != ranks or len(hosts) != 4 * len(ranks):
+            return False
+    return True
+
+
 def key_function(model: Model) -> KeyFunction:
     f0, f1, t0, t1, r0, r1 = model.f0, model.f1, model.t0, model.t1, model.r0, model.r1
     waste = model.layout.waste
@@ -44,6 +61,7 @@ def key_function(model: Model) -> KeyFunction:
     sort_tableau = model.tableau_symmetric
     sort_reserves = model.reserves_symmetric
     top_only = model.waste_top_only
+    top_rank = top_only and _waste_by_rank(model)
 
     def key(piles: Piles, redeals_left: int) -> Hashable:
         if by_top:
@@ -56,6 +74,8 @@ def key_function(model: Model) -> KeyFunction:
         reserves = tuple(sorted(piles[r0:r1])) if sort_reserves else piles[r0:r1]
         if waste < 0:
             rest: object = piles[0]
+        elif top_rank:
+            rest = (piles[0], RANK[piles[waste][-1] & CARD_MASK] if piles[waste] else 0)
         elif top_only:
             rest = (piles[0], piles[waste][-1:])
         else:
