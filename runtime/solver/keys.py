@@ -1,12 +1,13 @@
 """Canonical transposition-table keys: equal keys mean positions with the same future.
 
 Interchangeable piles are sorted (free cells, tableau piles when nothing but their contents
-tells them apart, foundations), a foundation is represented by its top card when that fixes
-its contents, or by its top card's rank when it is built regardless of suit and its cards are
-out of play (Bristol, Auld Lang Syne: which Foundation took the Two of Hearts changes nothing
-to come), and a waste that only receives cards is represented by its top card, or by that
-card's rank when what the waste takes depends on ranks alone (Golf: the waste holds the cards
-no other pile holds either way, so which Seven lies on top changes nothing to come).
+tells them apart, as where the stock deals onto them once it is out for good, foundations),
+a foundation is represented by its top card when that fixes its contents, or by its top
+card's rank when it is built regardless of suit and its cards are out of play (Bristol,
+Auld Lang Syne: which Foundation took the Two of Hearts changes nothing to come), and a
+waste that only receives cards is represented by its top card, or by that card's rank when
+what the waste takes depends on ranks alone (Golf: the waste holds the cards no other pile
+holds either way, so which Seven lies on top changes nothing to come).
 
 Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
@@ -59,6 +60,10 @@ def key_function(model: Model) -> KeyFunction:
     by_top = model.foundations_by_top
     by_rank = not by_top and _foundations_by_rank(model)
     sort_tableau = model.tableau_symmetric
+    # Where the stock deals onto the tableau, its piles are told apart only by where the
+    # next deals land: once the stock is out for good, by nothing.
+    sort_dealt = not sort_tableau and model.tableau_symmetric_dealt
+    stock = model.layout.stock
     sort_reserves = model.reserves_symmetric
     top_only = model.waste_top_only
     top_rank = top_only and _waste_by_rank(model)
@@ -70,7 +75,10 @@ def key_function(model: Model) -> KeyFunction:
             found = tuple(sorted([RANK[p[-1]] if p else 0 for p in piles[f0:f1]]))
         else:
             found = tuple(sorted(piles[f0:f1]))
-        tableau = tuple(sorted(piles[t0:t1])) if sort_tableau else piles[t0:t1]
+        if sort_tableau or (sort_dealt and redeals_left == 0 and not piles[stock]):
+            tableau: object = tuple(sorted(piles[t0:t1]))
+        else:
+            tableau = piles[t0:t1]
         reserves = tuple(sorted(piles[r0:r1])) if sort_reserves else piles[r0:r1]
         if waste < 0:
             rest: object = piles[0]

@@ -42,6 +42,7 @@ class Model:
     waste_autoplay: bool
     # Symmetries: which pile groups may be sorted in a canonical key.
     tableau_symmetric: bool
+    tableau_symmetric_dealt: bool  # ... once the stock is dealt out for good
     reserves_symmetric: bool
     foundations_by_top: bool  # a foundation's content follows from its top card
     waste_top_only: bool  # the waste is a target only: only its top card matters
@@ -161,6 +162,7 @@ def model_for(rules: Rules, base: int) -> Model:
         tableau_symmetric=not rules.covered_by
         and rules.stock_target is not StockTarget.TABLEAU
         and not rules.tableau_holes,  # a hole takes what other spaces do not
+        tableau_symmetric_dealt=not rules.covered_by and not rules.tableau_holes,
         reserves_symmetric=rules.reserves_accept and rules.stock_target is not StockTarget.RESERVES,
         # Going back down, a foundation's King may be its 13th card or its 14th.
         foundations_by_top=all(len(h) <= 1 for h in foundation_hosts)

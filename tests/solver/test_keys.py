@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from runtime.engine import State, new_game
-from runtime.engine.cards import CARD_MASK, RANK, SUIT
+from runtime.engine.cards import CARD_MASK, FACE_DOWN, RANK, SUIT
 from runtime.solver import Verdict, solve
 from runtime.solver.keys import key_function
 from runtime.solver.model import model_for
-from tests.solver.positions import brute_force
+from tests.solver.positions import brute_force, small_position
 
 
 def _late_golf_positions(count: int) -> list[State]:
@@ -83,3 +85,42 @@ def test_a_waste_built_in_suit_is_keyed_by_its_top_card() -> None:
     key = key_function(model_for(state.rules, state.base))
     twin = _top_swapped(state, same_rank=True)
     assert key(twin.piles, twin.redeals_left) != key(state.piles, state.redeals_left)
+
+
+def _tableau_rotated(state: State) -> State:
+    tableau = state.layout.tableau
+    piles = list(state.piles)
+    contents = [piles[t] for t in tableau]
+    for t, pile in zip(tableau, contents[1:] + contents[:1], strict=True):
+        piles[t] = pile
+    rotated = state.clone()
+    rotated.piles = tuple(piles)
+    return rotated
+
+
+@pytest.mark.parametrize("game", ["agnes", "easthaven"])
+def test_a_tableau_the_stock_deals_onto_is_sorted_once_the_stock_is_out(game: str) -> None:
+    # Where the stock deals onto the tableau, the next deal tells its piles apart; once the
+    # stock is out, nothing does: a rotated tableau has the same key and, by brute force, the
+    # same verdict. With a card back in the stock the key keeps the order.
+    decided = won = 0
+    for seed in range(40):
+        state = small_position(game, seed, 8)
+        stock = state.layout.stock
+        assert not state.piles[stock]
+        key = key_function(model_for(state.rules, state.base))
+        rotated = _tableau_rotated(state)
+        assert key(rotated.piles, 0) == key(state.piles, 0)
+        verdict = brute_force(state, 30_000)
+        if verdict is not None:
+            assert brute_force(rotated, 30_000) is verdict
+            decided += 1
+            won += verdict
+        piles = [list(p) for p in state.piles]
+        source = next(t for t in state.layout.tableau if piles[t])
+        piles[stock].append(piles[source].pop() | FACE_DOWN)
+        state.piles = tuple(tuple(p) for p in piles)
+        rotated = _tableau_rotated(state)
+        assert rotated.piles != state.piles
+        assert key(rotated.piles, 0) != key(state.piles, 0)
+    assert decided >= 30 and 0 < won < decided

@@ -34,9 +34,10 @@ ONE_SUIT = {"one_suit": True, "four_suits": False, "two_suits": False}
 
 
 def test_playouts_win_deals_the_depth_first_search_does_not_reach() -> None:
-    # Spider with one suit, seeds 8 and 9: the depth-first search is nowhere near a win at
-    # 20,000 nodes; playouts win them at 1,948 and 451, with lines that replay.
-    for seed, nodes in ((8, 1_948), (9, 451)):
+    # Spider with one suit, seeds 9 and 16: the depth-first search is nowhere near a win at
+    # 20,000 nodes; playouts win them at 451 and 1,106, with lines that replay. (Seed 8 was
+    # the first until the key sorted a dealt-out tableau: the search now wins it at 5,687.)
+    for seed, nodes in ((9, 451), (16, 1_106)):
         state = new_game("spider", ONE_SUIT, seed)
         assert depth_first_module().DepthFirst(state).run(20_000, None, None).verdict is (
             Verdict.UNKNOWN
