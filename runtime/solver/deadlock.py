@@ -33,7 +33,7 @@ from collections.abc import Callable
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
 from runtime.engine.rules import Goal, GroupMove, Refill, StockTarget
-from runtime.solver.model import Model
+from runtime.solver.model import Model, hosts_in
 from runtime.solver.successors import moves_between_piles_modelled
 
 Piles = tuple[tuple[int, ...], ...]
@@ -211,10 +211,7 @@ def waste_deadlock_function(model: Model) -> Deadlock | None:
         or rules.tableau_refill is not Refill.NONE
     ):
         return None
-    hosts = tuple(
-        tuple(h for h in range(DECK_SIZE) if table[h * DECK_SIZE + card])
-        for card in range(DECK_SIZE)
-    )
+    hosts = hosts_in(table)
     hosted = tuple(
         tuple(c for c in range(DECK_SIZE) if table[host * DECK_SIZE + c])
         for host in range(DECK_SIZE)

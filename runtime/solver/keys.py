@@ -17,10 +17,24 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, RANK
-from runtime.solver.model import Model
+from runtime.solver.model import Cards, Model, hosts_in
 
 Piles = tuple[tuple[int, ...], ...]
 KeyFunction = Callable[[Piles, int], Hashable]
+
+
+def _by_rank(hosts: tuple[Cards, ...], start: tuple[bool, ...]) -> bool:
+    """What a pile takes depends on its top card's rank alone: each card's hosts are every
+    card of some ranks, and those ranks (and whether the card starts an empty pile) are the
+    same for every card of its rank."""
+    by_rank: dict[int, tuple[frozenset[int], bool]] = {}
+    for card in range(DECK_SIZE):
+        seen = (frozenset(RANK[h] for h in hosts[card]), start[card])
+        if by_rank.setdefault(RANK[card], seen) != seen:
+            return False
+        if len(hosts[card]) != 4 * len(seen[0]):
+            return False  # some card of a host rank is not a host: the suit matters
+    return True
 
 
 def _foundations_by_rank(model: Model) -> bool:
@@ -28,30 +42,13 @@ def _foundations_by_rank(model: Model) -> bool:
     each foundation's top rank matters."""
     if model.rules.foundation_play_back or model.rules.foundation_up_then_down:
         return False
-    hosts, start = model.foundation_hosts, model.foundation_start
-    by_rank: dict[int, tuple[frozenset[int], bool]] = {}
-    for card in range(DECK_SIZE):
-        seen = (frozenset(RANK[h] for h in hosts[card]), start[card])
-        if by_rank.setdefault(RANK[card], seen) != seen:
-            return False
-        if any(len([h for h in hosts[card] if RANK[h] == r]) != 4 for r in seen[0]):
-            return False  # some card of a host rank is not a host: the suit matters
-    return True
+    return _by_rank(model.foundation_hosts, model.foundation_start)
 
 
 def _waste_by_rank(model: Model) -> bool:
-    """What the waste takes depends on its top card's rank alone: each card's hosts are
-    every card of some ranks, the same ranks for every card of its rank."""
+    """What the waste takes depends on its top card's rank alone."""
     table = model.tables.waste
-    if table is None:
-        return False
-    by_rank: dict[int, frozenset[int]] = {}
-    for card in range(DECK_SIZE):
-        hosts = [h for h in range(DECK_SIZE) if table[h * DECK_SIZE + card]]
-        ranks = frozenset(RANK[h] for h in hosts)
-        if by_rank.setdefault(RANK[card], ranks) != ranks or len(hosts) != 4 * len(ranks):
-            return False
-    return True
+    return table is not None and _by_rank(hosts_in(table), (False,) * DECK_SIZE)
 
 
 def key_function(model: Model) -> KeyFunction:

@@ -53,7 +53,8 @@ class Model:
     group_table: tuple[bool, ...] | None
 
 
-def _hosts(table: tuple[bool, ...] | None) -> tuple[Cards, ...]:
+def hosts_in(table: tuple[bool, ...] | None) -> tuple[Cards, ...]:
+    """Per card, the cards a build table lets it go onto."""
     if table is None:
         return ((),) * DECK_SIZE
     return tuple(
@@ -139,7 +140,7 @@ def model_for(rules: Rules, base: int) -> Model:
     first_f = layout.foundations[0] if layout.foundations else len(layout.kinds)
     first_t = layout.tableau[0] if layout.tableau else first_f + len(layout.foundations)
     first_r = layout.reserves[0] if layout.reserves else first_t + len(layout.tableau)
-    foundation_hosts = _hosts(tables.foundation)
+    foundation_hosts = hosts_in(tables.foundation)
     empty_accepts = tables.foundation_empty or (False,) * DECK_SIZE
     return Model(
         rules=rules,
@@ -151,7 +152,7 @@ def model_for(rules: Rules, base: int) -> Model:
         t1=first_t + len(layout.tableau),
         r0=first_r,
         r1=first_r + len(layout.reserves),
-        hosts=_hosts(tables.tableau),
+        hosts=hosts_in(tables.tableau),
         foundation_hosts=foundation_hosts,
         foundation_start=tuple(empty_accepts),
         tableau_start=tables.tableau_empty,
