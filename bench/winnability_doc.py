@@ -102,7 +102,8 @@ def tables(figures: list[winnability.Figure], titles: dict[str, str]) -> str:
         lines.append(f"- {title}{options}: `{f['command']}`")
     surveyed = {f["game"] for f in figures if f.get("default")}
     missing = [title for game_id, title in titles.items() if game_id not in surveyed]
-    lines += ["", f"No figure yet for the default options of: {', '.join(sorted(missing))}."]
+    if missing:
+        lines += ["", f"No figure yet for the default options of: {', '.join(sorted(missing))}."]
     return "\n".join(lines)
 
 

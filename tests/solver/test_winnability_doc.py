@@ -76,6 +76,11 @@ def test_games_without_a_figure_are_named() -> None:
     assert all(title in missing for game, title in titles.items() if game not in surveyed)
 
 
+def test_the_sentence_is_left_out_when_every_game_has_a_figure() -> None:
+    text = module().tables(winnability.load(), game_titles())
+    assert "No figure yet" not in text
+
+
 def test_a_page_without_markers_is_an_error() -> None:
     with pytest.raises(ValueError, match="markers"):
         module().rendered("# Winnability\n", [], game_titles())
