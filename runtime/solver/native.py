@@ -4,7 +4,7 @@
 
 - `cells.py`, the free-cell family's best-first search, into ``_cells_native*.so``;
 - the generic depth-first search, `depth_first.py` and the modules its loop spends its
-  time in (`DEPTH_FIRST_SOURCES`, the greedy playouts among them), together into
+  time in (`DEPTH_FIRST_SOURCES`, the greedy playouts and nested rollouts among them), together into
   ``_native_<module>*.so`` (one mypyc group: their calls to each other are native).
   Each copy imports the other copies, never the pure modules; `model.py` and
   `results.py` stay pure, so both builds share their types.
@@ -34,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from runtime.solver import cells, depth_first, playouts
+from runtime.solver import cells, depth_first, playouts, rollouts
 
 NATIVE_NAME = "_cells_native"
 DEPTH_FIRST_SOURCES = (
@@ -45,6 +45,7 @@ DEPTH_FIRST_SOURCES = (
     "twins",
     "deadlock",
     "playouts",
+    "rollouts",
     "depth_first",
 )
 DEPTH_FIRST_PREFIX = "_native_"  # runtime/solver/_native_<source>
@@ -151,10 +152,18 @@ def depth_first_module() -> ModuleType:
 
 def playouts_module() -> ModuleType:
     """The greedy playouts to run: the depth-first build's copy if usable, else
-    `playouts`. Half of a two-deck game's budget goes to them (`search.py`)."""
+    `playouts`. They open the rollouts' share of a long budget (`search.py`)."""
     if compiled_depth_first() is None:
         return playouts
     return importlib.import_module(f"runtime.solver.{DEPTH_FIRST_PREFIX}playouts")
+
+
+def rollouts_module() -> ModuleType:
+    """The nested rollouts to run: the depth-first build's copy if usable, else
+    `rollouts`. They take the playouts' share of a long budget (`search.py`)."""
+    if compiled_depth_first() is None:
+        return rollouts
+    return importlib.import_module(f"runtime.solver.{DEPTH_FIRST_PREFIX}rollouts")
 
 
 def depth_first_files(directory: Path = _PACKAGE_DIR) -> list[Path]:

@@ -19,7 +19,12 @@ from runtime.solver import clock
 from runtime.solver.cells import LONG_BUDGET
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import Model, model_for
-from runtime.solver.native import cells_module, depth_first_module, playouts_module
+from runtime.solver.native import (
+    cells_module,
+    depth_first_module,
+    playouts_module,
+    rollouts_module,
+)
 from runtime.solver.playouts import reserves_stack
 from runtime.solver.restarts import solve_by_restarts
 from runtime.solver.results import DeadSet as DeadSet
@@ -43,12 +48,14 @@ RESTART_MIN_SECONDS = 1.0
 # after which a search far from exhausting its tree hands the rest to restarts
 # (`depth_first.py`).
 PAUSE_SHARE = 0.9
-# Of what a paused search leaves: the share for greedy playouts (`playouts.py`), which win
+# Of what a paused search leaves: the share for nested rollouts (`rollouts.py`, greedy
+# playouts until session 37: `docs/solver.md`, "Nested rollouts"), which win
 # deals whose tableau no search exhausts (Spider, Giant), before the restarts.
 PLAYOUT_SHARE = 0.5
 # Before that, on a long budget, in games of two decks or more where no stock cycles (that
 # schedule is `depth_first.py`'s): a short search settles the easy deals, then greedy
-# playouts get `EARLY_PLAYOUT_SHARE` of the budget, then a fresh search the rest. Seeds
+# playouts (nested rollouts since session 37) get `EARLY_PLAYOUT_SHARE` of the budget,
+# then a fresh search the rest. Seeds
 # 0-19 at 300,000 nodes, no early playouts / a tenth: Giant 11 / 15 won, Terrace 5 / 7,
 # Gypsy 3 / 4, none of their 60 deals proven lost either way (104 cards: no search
 # exhausts the tree). Seeds 0-9, a tenth / half: Gypsy 2 / 7, Spider with two suits 1 / 6,
@@ -66,9 +73,14 @@ PLAYOUT_SHARE = 0.5
 EARLY_PLAYOUT_MIN_DECKS = 2
 EARLY_SEARCH_NODES = 10_000
 EARLY_PLAYOUT_SHARE = 0.5
-# The late playouts (after a pause) draw other seeds than early ones, if any ran
-# (`playouts.solve_by_playouts`'s ``first``): none repeats another.
+# The late rollouts (after a pause) draw other seeds than early ones, if any ran
+# (`rollouts.solve_by_rollouts`'s ``first``): none repeats another.
 LATE_PLAYOUTS_FIRST = 1_000_000
+# Of each such share, greedy playouts get the first nodes: they win the easy deals at once
+# (four suits of Spider, seed 404, within 20,000 nodes of a 100,000-node survey, which
+# rollouts alone leave unknown), and below `playouts.RESUME_AFTER` they are exactly the
+# playouts of old. Nested rollouts get the rest (`docs/solver.md`, "Nested rollouts").
+GREEDY_NODES = 10_000
 # A base the player chooses (`_first_won`): the share of the budget the choices first split
 # equally; then the ones left open get, in turn, what is left.
 PROBE_SHARE = 0.5
@@ -182,7 +194,7 @@ def _solve(
 
 def _early_playouts(rules: Rules) -> bool:
     """Rules under which a depth-first search seldom proves a deal lost within a long
-    budget while greedy playouts win many: two decks or more, foundations that take only
+    budget while playouts and rollouts win many: two decks or more, foundations that take only
     whole suits, or reserves that stack any card (`EARLY_PLAYOUT_MIN_DECKS`)."""
     return (
         rules.decks >= EARLY_PLAYOUT_MIN_DECKS
@@ -195,10 +207,10 @@ def _solve_depth_first(
     state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
 ) -> SolveResult:
     """The depth-first search. On a long budget, where `_early_playouts` and no stock
-    cycles: a short search first, then greedy playouts (`EARLY_PLAYOUT_SHARE`), then the
+    cycles: a short search first, then nested rollouts (`EARLY_PLAYOUT_SHARE`), then the
     search again with the rest. A search still below a bad early move at `PAUSE_SHARE` of
-    its budget leaves the rest to playouts (a share of it) and randomized restarts
-    (`restarts.py`), which win some of the deals it would not finish (playouts: Spider,
+    its budget leaves the rest to rollouts (a share of it) and randomized restarts
+    (`restarts.py`), which win some of the deals it would not finish (rollouts: Spider,
     Giant, Gypsy; restarts: Whitehead, Yukon, Bristol) while the proofs a search completes
     late go on (`docs/solver.md`)."""
     started = time.perf_counter()
@@ -210,9 +222,7 @@ def _solve_depth_first(
             easy: SolveResult = search.run(min(EARLY_SEARCH_NODES, max_nodes), deadline, dead)
             if easy.verdict is not Verdict.UNKNOWN:
                 return easy
-            tried: SolveResult = playouts_module().solve_by_playouts(
-                state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline
-            )
+            tried = _playouts_then_rollouts(state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline)
             spent = easy.nodes + tried.nodes
             if tried.verdict is Verdict.WINNABLE:
                 return replace(tried, nodes=spent, seconds=time.perf_counter() - started)
@@ -225,8 +235,8 @@ def _solve_depth_first(
         rest = budget - found.nodes
         now = time.perf_counter()
         stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
-        first = LATE_PLAYOUTS_FIRST if spent else 0  # after early playouts, other ones
-        tried = playouts_module().solve_by_playouts(state, int(rest * PLAYOUT_SHARE), stop, first)
+        first = LATE_PLAYOUTS_FIRST if spent else 0  # after early rollouts, other ones
+        tried = _playouts_then_rollouts(state, int(rest * PLAYOUT_SHARE), stop, first)
         if tried.verdict is Verdict.WINNABLE:
             again = tried
         else:
@@ -234,6 +244,22 @@ def _solve_depth_first(
             again = replace(again, nodes=tried.nodes + again.nodes)
     seconds = time.perf_counter() - started
     return replace(again, nodes=spent + found.nodes + again.nodes, seconds=seconds)
+
+
+def _playouts_then_rollouts(
+    state: State, max_nodes: int, deadline: float | None, first: int = 0
+) -> SolveResult:
+    """Greedy playouts for `GREEDY_NODES` of ``max_nodes``, then nested rollouts: winnable
+    with a line, or unknown, with the nodes of both."""
+    quick: SolveResult = playouts_module().solve_by_playouts(
+        state, min(GREEDY_NODES, max_nodes), deadline, first
+    )
+    if quick.verdict is Verdict.WINNABLE or quick.nodes >= max_nodes:
+        return quick
+    rest: SolveResult = rollouts_module().solve_by_rollouts(
+        state, max_nodes - quick.nodes, deadline, first
+    )
+    return replace(rest, nodes=quick.nodes + rest.nodes, seconds=quick.seconds + rest.seconds)
 
 
 def _solve_each_base(

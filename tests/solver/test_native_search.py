@@ -4,12 +4,13 @@ off on request. CI builds it (``helpdeck compile-solver``)."""
 
 from __future__ import annotations
 
+import importlib
 from types import ModuleType
 
 import pytest
 
 from runtime.engine import new_game
-from runtime.solver import depth_first, native, playouts
+from runtime.solver import depth_first, native, playouts, rollouts
 from runtime.solver.results import DeadSet, Verdict
 from runtime.solver.search import solve
 from tests.solver.builds import built
@@ -54,24 +55,29 @@ def test_compiled_search_is_the_same_search(
 
 
 # Playouts that win at once, win after resuming from the best one (at 27,939 and 35,269
-# nodes), and give up.
+# nodes), and give up; rollouts that win (Bristol seed 54 at 4,996 nodes) and give up.
 PLAYOUT_DEALS = [
     ("spider", 9, 20_000),
     ("gypsy", 4, 30_000),
     ("sir_tommy", 2, 40_000),
     ("giant", 0, 30_000),
+    ("bristol", 54, 20_000),
 ]
 
 
 @pytest.mark.parametrize(("game", "seed", "max_nodes"), PLAYOUT_DEALS)
-def test_compiled_playouts_are_the_same_playouts(
+def test_compiled_playouts_and_rollouts_are_the_same(
     compiled: ModuleType, game: str, seed: int, max_nodes: int
 ) -> None:
     state = new_game(game, ONE_SUIT if game == "spider" else None, seed)
-    fast = native.playouts_module().solve_by_playouts(state, max_nodes, None)
-    pure = playouts.solve_by_playouts(state, max_nodes, None)
-    assert native.playouts_module() is not playouts
-    assert (fast.verdict, fast.nodes, fast.moves) == (pure.verdict, pure.nodes, pure.moves)
+    fast_playouts = importlib.import_module(f"runtime.solver.{native.DEPTH_FIRST_PREFIX}playouts")
+    for fast, pure in (
+        (fast_playouts.solve_by_playouts, playouts.solve_by_playouts),
+        (native.rollouts_module().solve_by_rollouts, rollouts.solve_by_rollouts),
+    ):
+        a, b = fast(state, max_nodes, None), pure(state, max_nodes, None)
+        assert (a.verdict, a.nodes, a.moves) == (b.verdict, b.nodes, b.moves)
+    assert native.rollouts_module() is not rollouts
 
 
 @pytest.mark.parametrize(

@@ -3,8 +3,6 @@ and the depth-first search that hands them part of what it leaves."""
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-
 import pytest
 
 from runtime.engine import new_game
@@ -26,8 +24,7 @@ from runtime.solver.playouts import (
     home_order,
     solve_by_playouts,
 )
-from runtime.solver.results import SolveResult
-from runtime.solver.search import EARLY_PLAYOUT_SHARE, EARLY_SEARCH_NODES, LATE_PLAYOUTS_FIRST
+from runtime.solver.search import LATE_PLAYOUTS_FIRST
 from tests.solver.positions import assert_line_wins
 
 ONE_SUIT = {"one_suit": True, "four_suits": False, "two_suits": False}
@@ -106,42 +103,6 @@ def test_home_reveals_and_broken_runs_rank_as_a_player_would() -> None:
     assert all(scored[m] - NOISE > scored[d] for m in reveals for d in deal)
 
 
-def test_a_paused_search_hands_half_its_rest_to_playouts(monkeypatch: pytest.MonkeyPatch) -> None:
-    calls: list[tuple[int, int]] = []
-
-    def playouts(state, max_nodes, deadline, first=0):  # type: ignore[no-untyped-def]
-        calls.append((max_nodes, first))
-        return SolveResult(Verdict.UNKNOWN, (), max_nodes)
-
-    monkeypatch.setattr(
-        search_module, "playouts_module", lambda: SimpleNamespace(solve_by_playouts=playouts)
-    )
-    # Yukon seed 8 pauses at 54,000 of 60,000 nodes (tests/solver/test_restarts.py): 3,000
-    # go to playouts, the rest to restarts, which win it. One deck: no early playouts.
-    found = solve(new_game("yukon", None, 8), max_nodes=60_000)
-    assert calls == [(3_000, 0)] and found.verdict is Verdict.WINNABLE
-    # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) never calls them.
-    assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
-    assert len(calls) == 1
-    # Two decks (Giant seed 0): the short search, then half the budget to playouts;
-    # after the pause, playouts of other seeds.
-    calls.clear()
-    solve(new_game("giant", None, 0), max_nodes=60_000)
-    assert calls[0] == (EARLY_PLAYOUT_SHARE * 60_000, 0)
-    assert [first for _, first in calls[1:]] == [LATE_PLAYOUTS_FIRST]
-
-
-def test_an_early_playouts_win_ends_the_search() -> None:
-    # Spider with one suit, seed 9: the short search leaves it at 10,000 nodes, the first
-    # playouts win it at once.
-    state = new_game("spider", ONE_SUIT, 9)
-    found = solve(state, max_nodes=50_000)
-    assert found.verdict is Verdict.WINNABLE
-    assert EARLY_SEARCH_NODES < found.nodes < EARLY_SEARCH_NODES + 600
-    assert_line_wins(state, found.moves)
-    assert all(isinstance(m, Move) for m in found.moves)
-
-
 def test_home_order_counts_the_cards_that_go_home_before() -> None:
     klondike = new_game("klondike", None, 0)
     order = home_order(model_for(klondike.rules, klondike.base))
@@ -174,13 +135,14 @@ def test_a_reserve_that_stacks_any_card_prefers_cards_that_go_home_sooner_on_top
 
 
 # One deck, where a search seldom ends: Spider's foundations (Will o' the Wisp seed 0), or
-# reserves that stack any card, each card's pile the player's choice (Sir Tommy seed 0).
-# Playouts after the short search win them; the search alone does not on the same budget.
-EARLY_ONE_DECK = [("will_o_the_wisp", 0, 80_000, 43_571), ("sir_tommy", 0, 60_000, 33_538)]
+# reserves that stack any card, each card's pile the player's choice (Sir Tommy seed 3).
+# Playouts and rollouts after the short search win them; the search alone does not on the
+# same budget.
+EARLY_ONE_DECK = [("will_o_the_wisp", 0, 80_000, 45_645), ("sir_tommy", 3, 60_000, 14_500)]
 
 
 @pytest.mark.parametrize(("game", "seed", "budget", "nodes"), EARLY_ONE_DECK)
-def test_one_deck_games_no_search_ends_get_early_playouts(
+def test_one_deck_games_no_search_ends_get_early_rollouts(
     game: str, seed: int, budget: int, nodes: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     state = new_game(game, None, seed)

@@ -1,0 +1,156 @@
+"""Nested rollouts (level 1): a line built move by move, each move chosen by short greedy
+playouts after it; a rollout that wins gives the line.
+
+A greedy playout (`playouts.py`) commits to whatever its noisy score likes best and is lost
+once one of those moves was a mistake. A rollout looks one move further: at each step of
+its line it tries the best few moves (`WIDTH`, by the playouts' score plus noise), after
+each a short greedy playout (at most `HORIZON` moves, ended by `STALL` moves without
+progress), and keeps the best sequence any of them reached from the deal, measured by
+`Playouts.progress` (cards home, face-down cards turned up). The line then plays that
+sequence's next move, so a good find is never forgotten though later playouts do worse
+(Cazenave's nested Monte Carlo search, level 1, with the best sequence memorised). A
+rollout ends when the best sequence ends where the line stands (nothing ahead of it
+improves on it); the next one starts from the deal with other noise. Positions the line
+has had are never entered again, neither by the line nor by its playouts.
+
+Measured against the greedy playouts on the same budget, 150,000 nodes, the first 8 deals
+of each survey that the whole schedule left unknown (`docs/solver.md`, "Nested
+rollouts"): 25 of 96 won against 6. Like the playouts it only ever finds wins.
+
+Rollout n draws its noise from seed ``first`` + n: node-limited runs give the same verdict
+and line on every machine. A node is a move tried (applied, then kept or taken back).
+
+Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from runtime.engine.moves import Move
+from runtime.engine.state import Piles, State
+from runtime.solver import clock
+from runtime.solver.model import model_for
+from runtime.solver.playouts import NOISE, Playouts
+from runtime.solver.results import SolveResult, Verdict
+
+Key = tuple[int, int, Piles]  # `State.key`
+
+WIDTH = 6  # moves tried at each step of the line, best scored first
+HORIZON = 300  # moves of one playout after a tried move
+STALL = 40  # moves a playout goes on without reaching further
+WON = 1 << 30  # a playout's progress when it wins: beats any other
+
+
+class _Rollout:
+    """One search's budget, score and noise."""
+
+    def __init__(self, state: State, max_nodes: int, deadline: float | None) -> None:
+        self.scorer = Playouts(model_for(state.rules, state.base))
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.nodes = 0
+        self.rng = random.Random(0)
+
+    def out_of_budget(self) -> bool:
+        return self.nodes >= self.max_nodes or (
+            self.deadline is not None and clock.now() > self.deadline
+        )
+
+    def ranked(self, trial: State) -> list[Move]:
+        """``trial``'s legal moves, best scored (with noise) first."""
+        piles = trial.piles
+        rng, scorer = self.rng, self.scorer
+        scored = [(scorer.score(piles, m) + rng.random() * NOISE, m) for m in trial.legal_moves()]
+        scored.sort(key=lambda pair: -pair[0])
+        return [move for _, move in scored]
+
+    def run(self, state: State) -> list[Move] | None:
+        """One rollout from ``state``: its winning line, or None."""
+        trial = state.clone()
+        line_seen = {trial.key()}
+        line: list[Move] = []
+        best_progress = -WON
+        best: list[Move] = []  # the best sequence found so far, from the deal
+        while not self.out_of_budget():
+            if trial.is_won():
+                return line
+            tried = 0
+            for move in self.ranked(trial):
+                if tried == WIDTH or self.nodes >= self.max_nodes:
+                    break
+                self.nodes += 1
+                trial.apply(move)
+                key = trial.key()
+                if key in line_seen:
+                    trial.undo()
+                    continue
+                tried += 1
+                line_seen.add(key)
+                progress, ahead = self.playout(trial, line_seen)
+                line_seen.discard(key)
+                trial.undo()
+                if progress > best_progress:
+                    best_progress, best = progress, [*line, move, *ahead]
+                    if progress == WON:
+                        return best
+            if len(best) <= len(line):
+                return None  # no sequence gets further than the line already has
+            move = best[len(line)]
+            trial.apply(move)
+            line_seen.add(trial.key())
+            line.append(move)
+        return None
+
+    def playout(self, trial: State, line_seen: set[Key]) -> tuple[int, list[Move]]:
+        """A greedy playout from ``trial`` (left as it was): the furthest progress it
+        reached (`WON` if it won) and its moves up to there."""
+        seen: set[Key] = set()
+        moves: list[Move] = []
+        peak, peak_at = self.scorer.progress(trial.piles), 0
+        for _ in range(HORIZON):
+            chosen = None
+            for move in self.ranked(trial):
+                self.nodes += 1
+                trial.apply(move)
+                key = trial.key()
+                if key not in line_seen and key not in seen:
+                    seen.add(key)
+                    chosen = move
+                    break
+                trial.undo()
+            if chosen is None:
+                if trial.is_won():
+                    peak, peak_at = WON, len(moves)
+                break
+            moves.append(chosen)
+            reached = self.scorer.progress(trial.piles)
+            if reached > peak:
+                peak, peak_at = reached, len(moves)
+            elif len(moves) - peak_at > STALL or self.nodes >= self.max_nodes:
+                break
+        if peak < WON and trial.is_won():
+            peak, peak_at = WON, len(moves)
+        for _ in moves:
+            trial.undo()
+        return peak, moves[:peak_at]
+
+
+def solve_by_rollouts(
+    state: State, max_nodes: int, deadline: float | None, first: int = 0
+) -> SolveResult:
+    """Nested rollouts from ``state`` (unchanged) until one wins or the budget ends:
+    winnable with its line, or unknown. Rollout n draws its noise from seed ``first`` + n."""
+    started = time.perf_counter()
+    search = _Rollout(state, max_nodes, deadline)
+    number = first
+    while not search.out_of_budget():
+        search.rng = random.Random(number)
+        number += 1
+        line = search.run(state)
+        if line is not None:
+            return SolveResult(
+                Verdict.WINNABLE, tuple(line), search.nodes, time.perf_counter() - started
+            )
+    return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - started)

@@ -1,0 +1,127 @@
+"""Nested rollouts: wins greedy playouts miss, lines that replay, the same run on every
+machine, never a proof, and the schedule that gives them the playouts' share."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import pytest
+
+from runtime.engine import new_game
+from runtime.engine.catalog import game_ids
+from runtime.engine.state import State
+from runtime.solver import Verdict, solve
+from runtime.solver import search as search_module
+from runtime.solver.playouts import solve_by_playouts
+from runtime.solver.results import SolveResult
+from runtime.solver.rollouts import WIDTH, solve_by_rollouts
+from runtime.solver.search import (
+    EARLY_PLAYOUT_SHARE,
+    EARLY_SEARCH_NODES,
+    GREEDY_NODES,
+    LATE_PLAYOUTS_FIRST,
+)
+from tests.solver.positions import assert_line_wins
+
+ONE_SUIT = {"one_suit": True, "four_suits": False, "two_suits": False}
+
+
+def test_rollouts_win_deals_greedy_playouts_do_not() -> None:
+    # Bristol seeds 68, 54 and 15, which its survey left unknown at 1,000,000 nodes:
+    # greedy playouts do not win them in 20,000 nodes; rollouts win them at 2,810, 4,996
+    # and 17,140, with lines that replay from the deal.
+    for seed, nodes in ((68, 2_810), (54, 4_996), (15, 17_140)):
+        state = new_game("bristol", None, seed)
+        assert solve_by_playouts(state, 20_000, None).verdict is Verdict.UNKNOWN
+        found = solve_by_rollouts(state, 20_000, None)
+        assert (found.verdict, found.nodes) == (Verdict.WINNABLE, nodes)
+        assert_line_wins(state, found.moves)
+
+
+def test_a_rollout_is_the_same_on_every_run_and_never_repeats_a_position() -> None:
+    state = new_game("bristol", None, 54)
+    found = solve_by_rollouts(state, 20_000, None)
+    again = solve_by_rollouts(state, 20_000, None)  # seeded: the same on any machine
+    assert (again.nodes, again.moves) == (found.nodes, found.moves)
+    trial = state.clone()
+    keys = {trial.key()}
+    for move in found.moves:
+        trial.apply(move)
+        keys.add(trial.key())
+    assert len(keys) == len(found.moves) + 1
+    # Other seeds (``first``) are other rollouts.
+    other = solve_by_rollouts(state, 20_000, None, first=LATE_PLAYOUTS_FIRST)
+    assert other.moves != found.moves
+
+
+def test_rollouts_never_prove_a_deal_lost_and_keep_to_their_budget() -> None:
+    # Lady Jane seed 25 is lost (the depth-first search exhausts it in 4,310 nodes).
+    state = new_game("lady_jane", None, 25)
+    before = state.clone()
+    found = solve_by_rollouts(state, 5_000, None)
+    assert found.verdict is Verdict.UNKNOWN and 5_000 <= found.nodes < 5_000 + 100
+    assert state == before  # left as it was
+
+
+def test_a_spent_deadline_ends_them() -> None:
+    found = solve_by_rollouts(new_game("bristol", None, 12), 1_000_000, 0.0)
+    assert found.verdict is Verdict.UNKNOWN and found.nodes <= WIDTH * 300
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_games_rollouts_win_with_a_line_that_replays(game_id: str) -> None:
+    state = new_game(game_id, None, 3)
+    found = solve_by_rollouts(state, 1_000, None)
+    assert found.verdict in (Verdict.WINNABLE, Verdict.UNKNOWN)
+    if found.verdict is Verdict.WINNABLE:
+        assert_line_wins(state, found.moves)
+
+
+def test_the_search_hands_the_playouts_share_to_playouts_then_rollouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[tuple[str, int, int]] = []
+
+    def fake(kind: str) -> object:
+        def run(state: State, max_nodes: int, deadline: float | None, first: int = 0) -> object:
+            calls.append((kind, max_nodes, first))
+            return SolveResult(Verdict.UNKNOWN, (), max_nodes)
+
+        return run
+
+    monkeypatch.setattr(
+        search_module, "playouts_module", lambda: SimpleNamespace(solve_by_playouts=fake("p"))
+    )
+    monkeypatch.setattr(
+        search_module, "rollouts_module", lambda: SimpleNamespace(solve_by_rollouts=fake("r"))
+    )
+    # Yukon seed 8 pauses at 54,000 of 60,000 nodes (tests/solver/test_restarts.py): 3,000
+    # go to playouts (fewer than GREEDY_NODES: no rollouts), the rest to restarts, which
+    # win it. One deck: nothing early.
+    found = solve(new_game("yukon", None, 8), max_nodes=60_000)
+    assert calls == [("p", 3_000, 0)] and found.verdict is Verdict.WINNABLE
+    # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) calls neither.
+    assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
+    assert len(calls) == 1
+    # Two decks (Giant seed 0): the short search, then half the budget, GREEDY_NODES of it
+    # to playouts and the rest to rollouts; after the pause, playouts of other seeds (what
+    # is left for them is under GREEDY_NODES).
+    calls.clear()
+    solve(new_game("giant", None, 0), max_nodes=60_000)
+    share = int(EARLY_PLAYOUT_SHARE * 60_000)
+    assert calls[:2] == [("p", GREEDY_NODES, 0), ("r", share - GREEDY_NODES, 0)]
+    assert [(kind, first) for kind, _, first in calls[2:]] == [("p", LATE_PLAYOUTS_FIRST)]
+
+
+def test_early_playouts_then_rollouts_win_and_end_the_search() -> None:
+    # Spider with one suit, seed 9: the short search leaves it at 10,000 nodes, the first
+    # playouts win it 499 nodes later. Giant seed 1383, which its survey left unknown at
+    # 500,000 nodes (greedy playouts had half of them): the short search and GREEDY_NODES
+    # of playouts leave it, rollouts win it 5,007 nodes later.
+    for state, nodes in (
+        (new_game("spider", ONE_SUIT, 9), EARLY_SEARCH_NODES + 499),
+        (new_game("giant", None, 1383), EARLY_SEARCH_NODES + GREEDY_NODES + 5_007),
+    ):
+        found = solve(state, max_nodes=100_000)
+        assert (found.verdict, found.nodes) == (Verdict.WINNABLE, nodes)
+        assert_line_wins(state, found.moves)
