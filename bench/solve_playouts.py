@@ -1,29 +1,61 @@
-"""Greedy playouts alone (`runtime.solver.playouts`): deals won from the deal only, against
-playouts that also resume from the best one so far (the solver's own), on the same node
-budget.
+"""Greedy playouts and nested rollouts alone, on the same node budget: playouts from the
+deal only, playouts that also resume from the best one so far, and nested rollouts
+(`runtime.solver.rollouts`).
 
     python bench/solve_playouts.py [--deals 10] [--max-nodes 150000] [--games giant,...]
+    python bench/solve_playouts.py --unknown-in bench/surveys/*.jsonl [--deals 8]
 
-A game may name options after a slash, each switched on (``spider/two_suits``). The default
-budget is what the early playouts get of a 300,000-node survey (`search.py`). Node-limited,
-so the figures are the same on any machine.
+A game may name options after a slash, each switched on (``spider/two_suits``). With
+``--unknown-in``, the deals are the first ``--deals`` each survey file left unknown, with
+its game and options, instead of seeds 0 .. deals-1. The default budget is what the early
+share of a 300,000-node survey gets (`search.py`). Node-limited, so the figures are the
+same on any machine.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 from runtime.engine import new_game
-from runtime.solver import Verdict
+from runtime.engine.state import State
+from runtime.solver import SolveResult, Verdict
 from runtime.solver.playouts import solve_by_playouts
+from runtime.solver.rollouts import solve_by_rollouts
 
 GAMES = (
     "giant,gypsy,spider/two_suits,jumbo,terrace,forty_thieves,spiderette,"
     "spider_three_decks,will_o_the_wisp,backbone,sir_tommy"
 )
+Deals = list[tuple[str, dict[str, bool] | None, int]]
+
+
+def searches(max_nodes: int) -> list[Callable[[State], SolveResult]]:
+    return [
+        lambda state: solve_by_playouts(state, max_nodes, None, resume_after=max_nodes),
+        lambda state: solve_by_playouts(state, max_nodes, None),
+        lambda state: solve_by_rollouts(state, max_nodes, None),
+    ]
+
+
+def by_game(args: argparse.Namespace) -> Iterator[tuple[str, Deals]]:
+    if args.unknown_in:
+        for path in args.unknown_in:
+            records = [json.loads(line) for line in path.read_text().splitlines() if line]
+            unknown = sorted(
+                (r for r in records if r["verdict"] == "unknown"), key=lambda r: r["seed"]
+            )[: args.deals]
+            yield path.stem, [(r["game"], r["options"] or None, r["seed"]) for r in unknown]
+        return
+    for name in args.games.split(","):
+        game, *switched = name.split("/")
+        options = dict.fromkeys(switched, True) or None
+        yield name, [(game, options, seed) for seed in range(args.deals)]
 
 
 def main() -> int:
@@ -31,33 +63,31 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--max-nodes", type=int, default=150_000)
     parser.add_argument("--games", default=GAMES)
+    parser.add_argument("--unknown-in", type=Path, nargs="*", help="survey files (JSON lines)")
     args = parser.parse_args()
-    print(f"playouts, seeds 0..{args.deals - 1}, {args.max_nodes} nodes a deal")
-    print(
-        f"{'game':<20} {'from the deal':>14} {'resuming':>9} {'median nodes to win':>22} {'CPU':>7}"
-    )
-    totals = [0, 0]
-    for name in args.games.split(","):
-        game, *switched = name.split("/")
-        options = dict.fromkeys(switched, True) or None
-        won = [0, 0]
-        nodes: list[list[int]] = [[], []]
+    print(f"{args.max_nodes} nodes a deal")
+    columns = ("from the deal", "resuming", "rollouts")
+    print(f"{'game':<24} " + " ".join(f"{c:>13}" for c in columns) + "   median nodes to win  CPU")
+    totals = [0] * len(columns)
+    for name, deals in by_game(args):
+        won = [0] * len(columns)
+        nodes: list[list[int]] = [[] for _ in columns]
         cpu = time.process_time()
-        for seed in range(args.deals):
+        for game, options, seed in deals:
             state = new_game(game, options, seed)
-            for column, resume_after in enumerate((args.max_nodes, 0)):
-                kwargs = {} if column else {"resume_after": resume_after}
-                found = solve_by_playouts(state, args.max_nodes, None, **kwargs)
+            for column, search in enumerate(searches(args.max_nodes)):
+                found = search(state)
                 if found.verdict is Verdict.WINNABLE:
                     won[column] += 1
                     nodes[column].append(found.nodes)
         medians = " / ".join(f"{statistics.median(n):,.0f}" if n else "-" for n in nodes)
+        counts = " ".join(f"{w:>13}" for w in won)
         print(
-            f"{name:<20} {won[0]:>14} {won[1]:>9} {medians:>22} {time.process_time() - cpu:>6.0f}s",
+            f"{name:<24} {counts}   {medians}  {time.process_time() - cpu:.0f}s ({len(deals)})",
             flush=True,
         )
-        totals = [totals[0] + won[0], totals[1] + won[1]]
-    print(f"{'all':<20} {totals[0]:>14} {totals[1]:>9}")
+        totals = [t + w for t, w in zip(totals, won, strict=True)]
+    print(f"{'all':<24} " + " ".join(f"{t:>13}" for t in totals))
     return 0
 
 

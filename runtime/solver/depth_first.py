@@ -25,8 +25,8 @@ from runtime.solver.autoplay import autoplay_function
 from runtime.solver.deadlock import deadlock_function
 from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
-from runtime.solver.playouts import solve_by_playouts
 from runtime.solver.results import DeadSet, SolveResult, Verdict
+from runtime.solver.rollouts import solve_by_playouts_then_rollouts
 from runtime.solver.stock import (
     Action,
     ActionGenerator,
@@ -43,7 +43,10 @@ from runtime.solver.widening import widen
 STOCK_SHARE = 0.5  # of a stock game's budget for the plain moves, before the stock moves
 EASY_SHARE = 0.1  # of a cycling stock's budget for a first plain search, before widening
 # Then greedy playouts (`playouts.py`), which win some deals every search leaves unknown at
-# once (Saratoga's default options: 6 of 40 such deals, each within 1,430 nodes).
+# once (Saratoga's default options: 6 of 40 such deals, each within 1,430 nodes), and
+# nested rollouts after their first 10,000 nodes (`rollouts.py`: 3 of 74 deals the whole
+# schedule left unknown in Saratoga, Klondike, Canfield, Aunt Mary, Eagle Wing, Whitehead
+# and Straight Up, where greedy playouts won none; `docs/solver.md`, "Nested rollouts").
 STOCK_PLAYOUT_SHARE = 0.05
 # Widening pays on long budgets only: a hint's (80 ms) is best spent on the plain search,
 # which finds the easy wins (with widening, Saratoga hints found a line half as often).
@@ -100,7 +103,8 @@ class DepthFirst:
         moves for half of it, then the stock moves (`stock.py`), which order the search
         otherwise and prune positions whose stock only stands further on (some deals fall
         to one, some to the other; both are complete, so either may prove a deal lost).
-        Greedy playouts (`STOCK_PLAYOUT_SHARE`) come between the easy search and widening."""
+        Greedy playouts and then nested rollouts (`STOCK_PLAYOUT_SHARE`) come between the
+        easy search and widening."""
         if self.stock_moves is None:
             return self.depth_first(self.moves, max_nodes, deadline, dead, pause_at=pause_at)
         started = time.perf_counter()
@@ -120,7 +124,9 @@ class DepthFirst:
         if easy.verdict is not Verdict.UNKNOWN:
             return easy
         reached = EASY_SHARE + STOCK_PLAYOUT_SHARE
-        tried = solve_by_playouts(root, int(max_nodes * STOCK_PLAYOUT_SHARE), at(reached))
+        tried = solve_by_playouts_then_rollouts(
+            root, int(max_nodes * STOCK_PLAYOUT_SHARE), at(reached)
+        )
         if tried.verdict is Verdict.WINNABLE:
             seconds = time.perf_counter() - started
             return SolveResult(tried.verdict, tried.moves, easy.nodes + tried.nodes, seconds)

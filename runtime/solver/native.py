@@ -34,7 +34,7 @@ from functools import cache
 from pathlib import Path
 from types import ModuleType
 
-from runtime.solver import cells, depth_first, playouts, rollouts
+from runtime.solver import cells, depth_first, rollouts
 
 NATIVE_NAME = "_cells_native"
 DEPTH_FIRST_SOURCES = (
@@ -150,17 +150,10 @@ def depth_first_module() -> ModuleType:
     return compiled_depth_first() or depth_first
 
 
-def playouts_module() -> ModuleType:
-    """The greedy playouts to run: the depth-first build's copy if usable, else
-    `playouts`. They open the rollouts' share of a long budget (`search.py`)."""
-    if compiled_depth_first() is None:
-        return playouts
-    return importlib.import_module(f"runtime.solver.{DEPTH_FIRST_PREFIX}playouts")
-
-
 def rollouts_module() -> ModuleType:
     """The nested rollouts to run: the depth-first build's copy if usable, else
-    `rollouts`. They take the playouts' share of a long budget (`search.py`)."""
+    `rollouts`. Greedy playouts and then rollouts take a share of a long budget
+    (`search.py`)."""
     if compiled_depth_first() is None:
         return rollouts
     return importlib.import_module(f"runtime.solver.{DEPTH_FIRST_PREFIX}rollouts")

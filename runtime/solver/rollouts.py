@@ -32,11 +32,16 @@ from runtime.engine.moves import Move
 from runtime.engine.state import Piles, State
 from runtime.solver import clock
 from runtime.solver.model import model_for
-from runtime.solver.playouts import NOISE, Playouts
+from runtime.solver.playouts import NOISE, Playouts, solve_by_playouts
 from runtime.solver.results import SolveResult, Verdict
 
 Key = tuple[int, int, Piles]  # `State.key`
 
+# Of a share handed to playouts, greedy playouts get the first nodes: they win the easy
+# deals at once (four suits of Spider, seed 404, within 20,000 nodes of a 100,000-node
+# survey, which rollouts alone leave unknown), and below `playouts.RESUME_AFTER` they are
+# exactly the playouts of old. Rollouts get the rest.
+GREEDY_NODES = 10_000
 WIDTH = 6  # moves tried at each step of the line, best scored first
 HORIZON = 300  # moves of one playout after a tried move
 STALL = 40  # moves a playout goes on without reaching further
@@ -154,3 +159,17 @@ def solve_by_rollouts(
                 Verdict.WINNABLE, tuple(line), search.nodes, time.perf_counter() - started
             )
     return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - started)
+
+
+def solve_by_playouts_then_rollouts(
+    state: State, max_nodes: int, deadline: float | None, first: int = 0
+) -> SolveResult:
+    """Greedy playouts for `GREEDY_NODES` of ``max_nodes``, then nested rollouts: winnable
+    with a line, or unknown, with the nodes of both. Both draw from seed ``first`` on."""
+    quick = solve_by_playouts(state, min(GREEDY_NODES, max_nodes), deadline, first)
+    if quick.verdict is Verdict.WINNABLE or quick.nodes >= max_nodes:
+        return quick
+    rest = solve_by_rollouts(state, max_nodes - quick.nodes, deadline, first)
+    return SolveResult(
+        rest.verdict, rest.moves, quick.nodes + rest.nodes, quick.seconds + rest.seconds
+    )

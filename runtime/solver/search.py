@@ -19,12 +19,7 @@ from runtime.solver import clock
 from runtime.solver.cells import LONG_BUDGET
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import Model, model_for
-from runtime.solver.native import (
-    cells_module,
-    depth_first_module,
-    playouts_module,
-    rollouts_module,
-)
+from runtime.solver.native import cells_module, depth_first_module, rollouts_module
 from runtime.solver.playouts import reserves_stack
 from runtime.solver.restarts import solve_by_restarts
 from runtime.solver.results import DeadSet as DeadSet
@@ -48,8 +43,9 @@ RESTART_MIN_SECONDS = 1.0
 # after which a search far from exhausting its tree hands the rest to restarts
 # (`depth_first.py`).
 PAUSE_SHARE = 0.9
-# Of what a paused search leaves: the share for nested rollouts (`rollouts.py`, greedy
-# playouts until session 37: `docs/solver.md`, "Nested rollouts"), which win
+# Of what a paused search leaves: the share for greedy playouts and then nested rollouts
+# (`rollouts.solve_by_playouts_then_rollouts`; playouts alone until session 37:
+# `docs/solver.md`, "Nested rollouts"), which win
 # deals whose tableau no search exhausts (Spider, Giant), before the restarts.
 PLAYOUT_SHARE = 0.5
 # Before that, on a long budget, in games of two decks or more where no stock cycles (that
@@ -76,11 +72,6 @@ EARLY_PLAYOUT_SHARE = 0.5
 # The late rollouts (after a pause) draw other seeds than early ones, if any ran
 # (`rollouts.solve_by_rollouts`'s ``first``): none repeats another.
 LATE_PLAYOUTS_FIRST = 1_000_000
-# Of each such share, greedy playouts get the first nodes: they win the easy deals at once
-# (four suits of Spider, seed 404, within 20,000 nodes of a 100,000-node survey, which
-# rollouts alone leave unknown), and below `playouts.RESUME_AFTER` they are exactly the
-# playouts of old. Nested rollouts get the rest (`docs/solver.md`, "Nested rollouts").
-GREEDY_NODES = 10_000
 # A base the player chooses (`_first_won`): the share of the budget the choices first split
 # equally; then the ones left open get, in turn, what is left.
 PROBE_SHARE = 0.5
@@ -222,7 +213,9 @@ def _solve_depth_first(
             easy: SolveResult = search.run(min(EARLY_SEARCH_NODES, max_nodes), deadline, dead)
             if easy.verdict is not Verdict.UNKNOWN:
                 return easy
-            tried = _playouts_then_rollouts(state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline)
+            tried: SolveResult = rollouts_module().solve_by_playouts_then_rollouts(
+                state, int(max_nodes * EARLY_PLAYOUT_SHARE), deadline
+            )
             spent = easy.nodes + tried.nodes
             if tried.verdict is Verdict.WINNABLE:
                 return replace(tried, nodes=spent, seconds=time.perf_counter() - started)
@@ -236,7 +229,9 @@ def _solve_depth_first(
         now = time.perf_counter()
         stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
         first = LATE_PLAYOUTS_FIRST if spent else 0  # after early rollouts, other ones
-        tried = _playouts_then_rollouts(state, int(rest * PLAYOUT_SHARE), stop, first)
+        tried = rollouts_module().solve_by_playouts_then_rollouts(
+            state, int(rest * PLAYOUT_SHARE), stop, first
+        )
         if tried.verdict is Verdict.WINNABLE:
             again = tried
         else:
@@ -244,22 +239,6 @@ def _solve_depth_first(
             again = replace(again, nodes=tried.nodes + again.nodes)
     seconds = time.perf_counter() - started
     return replace(again, nodes=spent + found.nodes + again.nodes, seconds=seconds)
-
-
-def _playouts_then_rollouts(
-    state: State, max_nodes: int, deadline: float | None, first: int = 0
-) -> SolveResult:
-    """Greedy playouts for `GREEDY_NODES` of ``max_nodes``, then nested rollouts: winnable
-    with a line, or unknown, with the nodes of both."""
-    quick: SolveResult = playouts_module().solve_by_playouts(
-        state, min(GREEDY_NODES, max_nodes), deadline, first
-    )
-    if quick.verdict is Verdict.WINNABLE or quick.nodes >= max_nodes:
-        return quick
-    rest: SolveResult = rollouts_module().solve_by_rollouts(
-        state, max_nodes - quick.nodes, deadline, first
-    )
-    return replace(rest, nodes=quick.nodes + rest.nodes, seconds=quick.seconds + rest.seconds)
 
 
 def _solve_each_base(

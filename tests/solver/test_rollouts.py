@@ -10,15 +10,14 @@ import pytest
 from runtime.engine import new_game
 from runtime.engine.catalog import game_ids
 from runtime.engine.state import State
-from runtime.solver import Verdict, solve
+from runtime.solver import Verdict, rollouts, solve
 from runtime.solver import search as search_module
 from runtime.solver.playouts import solve_by_playouts
 from runtime.solver.results import SolveResult
-from runtime.solver.rollouts import WIDTH, solve_by_rollouts
+from runtime.solver.rollouts import GREEDY_NODES, WIDTH, solve_by_rollouts
 from runtime.solver.search import (
     EARLY_PLAYOUT_SHARE,
     EARLY_SEARCH_NODES,
-    GREEDY_NODES,
     LATE_PLAYOUTS_FIRST,
 )
 from tests.solver.positions import assert_line_wins
@@ -77,7 +76,7 @@ def test_every_games_rollouts_win_with_a_line_that_replays(game_id: str) -> None
         assert_line_wins(state, found.moves)
 
 
-def test_the_search_hands_the_playouts_share_to_playouts_then_rollouts(
+def test_a_share_goes_to_greedy_playouts_first_then_to_rollouts(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[tuple[str, int, int]] = []
@@ -85,32 +84,49 @@ def test_the_search_hands_the_playouts_share_to_playouts_then_rollouts(
     def fake(kind: str) -> object:
         def run(state: State, max_nodes: int, deadline: float | None, first: int = 0) -> object:
             calls.append((kind, max_nodes, first))
-            return SolveResult(Verdict.UNKNOWN, (), max_nodes)
+            return SolveResult(Verdict.UNKNOWN, (), max_nodes, 1.0)
 
         return run
 
+    monkeypatch.setattr(rollouts, "solve_by_playouts", fake("p"))
+    monkeypatch.setattr(rollouts, "solve_by_rollouts", fake("r"))
+    state = new_game("giant", None, 0)
+    found = rollouts.solve_by_playouts_then_rollouts(state, 30_000, None, 7)
+    assert calls == [("p", GREEDY_NODES, 7), ("r", 30_000 - GREEDY_NODES, 7)]
+    assert (found.verdict, found.nodes, found.seconds) == (Verdict.UNKNOWN, 30_000, 2.0)
+    calls.clear()  # a share under GREEDY_NODES is all playouts
+    assert rollouts.solve_by_playouts_then_rollouts(state, 3_000, None).nodes == 3_000
+    assert calls == [("p", 3_000, 0)]
+
+
+def test_the_search_hands_its_shares_to_playouts_then_rollouts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[tuple[int, int]] = []
+
+    def fake(state: State, max_nodes: int, deadline: float | None, first: int = 0) -> object:
+        calls.append((max_nodes, first))
+        return SolveResult(Verdict.UNKNOWN, (), max_nodes)
+
     monkeypatch.setattr(
-        search_module, "playouts_module", lambda: SimpleNamespace(solve_by_playouts=fake("p"))
-    )
-    monkeypatch.setattr(
-        search_module, "rollouts_module", lambda: SimpleNamespace(solve_by_rollouts=fake("r"))
+        search_module,
+        "rollouts_module",
+        lambda: SimpleNamespace(solve_by_playouts_then_rollouts=fake),
     )
     # Yukon seed 8 pauses at 54,000 of 60,000 nodes (tests/solver/test_restarts.py): 3,000
-    # go to playouts (fewer than GREEDY_NODES: no rollouts), the rest to restarts, which
-    # win it. One deck: nothing early.
+    # go to playouts and rollouts, the rest to restarts, which win it. One deck: nothing
+    # early.
     found = solve(new_game("yukon", None, 8), max_nodes=60_000)
-    assert calls == [("p", 3_000, 0)] and found.verdict is Verdict.WINNABLE
-    # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) calls neither.
+    assert calls == [(3_000, 0)] and found.verdict is Verdict.WINNABLE
+    # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) never calls them.
     assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
     assert len(calls) == 1
-    # Two decks (Giant seed 0): the short search, then half the budget, GREEDY_NODES of it
-    # to playouts and the rest to rollouts; after the pause, playouts of other seeds (what
-    # is left for them is under GREEDY_NODES).
+    # Two decks (Giant seed 0): the short search, then half the budget; after the pause,
+    # other seeds.
     calls.clear()
     solve(new_game("giant", None, 0), max_nodes=60_000)
-    share = int(EARLY_PLAYOUT_SHARE * 60_000)
-    assert calls[:2] == [("p", GREEDY_NODES, 0), ("r", share - GREEDY_NODES, 0)]
-    assert [(kind, first) for kind, _, first in calls[2:]] == [("p", LATE_PLAYOUTS_FIRST)]
+    assert calls[0] == (EARLY_PLAYOUT_SHARE * 60_000, 0)
+    assert [first for _, first in calls[1:]] == [LATE_PLAYOUTS_FIRST]
 
 
 def test_early_playouts_then_rollouts_win_and_end_the_search() -> None:
