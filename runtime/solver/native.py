@@ -4,8 +4,9 @@
 
 - `cells.py`, the free-cell family's best-first search, into ``_cells_native*.so``;
 - the generic depth-first search, `depth_first.py` and the modules its loop spends its
-  time in (`DEPTH_FIRST_SOURCES`, the greedy playouts and nested rollouts among them), together into
-  ``_native_<module>*.so`` (one mypyc group: their calls to each other are native).
+  time in (`DEPTH_FIRST_SOURCES`, the greedy playouts and nested rollouts among them),
+  together into ``_native_<module>*.so`` (one mypyc group: their calls to each other are
+  native).
   Each copy imports the other copies, never the pure modules; `model.py` and
   `results.py` stay pure, so both builds share their types.
 

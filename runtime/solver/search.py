@@ -45,14 +45,13 @@ RESTART_MIN_SECONDS = 1.0
 PAUSE_SHARE = 0.9
 # Of what a paused search leaves: the share for greedy playouts and then nested rollouts
 # (`rollouts.solve_by_playouts_then_rollouts`; playouts alone until session 37:
-# `docs/solver.md`, "Nested rollouts"), which win
-# deals whose tableau no search exhausts (Spider, Giant), before the restarts.
+# `docs/solver.md`, "Nested rollouts"), which win deals whose tableau no search exhausts
+# (Spider, Giant), before the restarts.
 PLAYOUT_SHARE = 0.5
 # Before that, on a long budget, in games of two decks or more where no stock cycles (that
 # schedule is `depth_first.py`'s): a short search settles the easy deals, then greedy
-# playouts (nested rollouts since session 37) get `EARLY_PLAYOUT_SHARE` of the budget,
-# then a fresh search the rest. Seeds
-# 0-19 at 300,000 nodes, no early playouts / a tenth: Giant 11 / 15 won, Terrace 5 / 7,
+# playouts (and nested rollouts since session 37) get `EARLY_PLAYOUT_SHARE` of the
+# budget, then a fresh search the rest. Seeds 0-19 at 300,000 nodes, no early playouts / a tenth: Giant 11 / 15 won, Terrace 5 / 7,
 # Gypsy 3 / 4, none of their 60 deals proven lost either way (104 cards: no search
 # exhausts the tree). Seeds 0-9, a tenth / half: Gypsy 2 / 7, Spider with two suits 1 / 6,
 # Terrace 5 / 5, Backbone 6 / 5; playouts alone won 41 of the 49 Giant deals a tenth left
@@ -185,8 +184,8 @@ def _solve(
 
 def _early_playouts(rules: Rules) -> bool:
     """Rules under which a depth-first search seldom proves a deal lost within a long
-    budget while playouts and rollouts win many: two decks or more, foundations that take only
-    whole suits, or reserves that stack any card (`EARLY_PLAYOUT_MIN_DECKS`)."""
+    budget while playouts and rollouts win many: two decks or more, foundations that take
+    only whole suits, or reserves that stack any card (`EARLY_PLAYOUT_MIN_DECKS`)."""
     return (
         rules.decks >= EARLY_PLAYOUT_MIN_DECKS
         or rules.foundations_take_suits
