@@ -51,8 +51,8 @@ PLAYOUT_SHARE = 0.5
 # Before that, on a long budget, in games of two decks or more where no stock cycles (that
 # schedule is `depth_first.py`'s): a short search settles the easy deals, then greedy
 # playouts (and nested rollouts since session 37) get `EARLY_PLAYOUT_SHARE` of the
-# budget, then a fresh search the rest. Seeds 0-19 at 300,000 nodes, no early playouts / a tenth: Giant 11 / 15 won, Terrace 5 / 7,
-# Gypsy 3 / 4, none of their 60 deals proven lost either way (104 cards: no search
+# budget, then a fresh search the rest. Seeds 0-19 at 300,000 nodes, no early playouts /
+# a tenth: Giant 11 / 15 won, Terrace 5 / 7, Gypsy 3 / 4, none of their 60 deals proven lost either way (104 cards: no search
 # exhausts the tree). Seeds 0-9, a tenth / half: Gypsy 2 / 7, Spider with two suits 1 / 6,
 # Terrace 5 / 5, Backbone 6 / 5; playouts alone won 41 of the 49 Giant deals a tenth left
 # unknown or won late, each within 150,000 nodes. With one deck, proofs finish late and
