@@ -6,12 +6,13 @@ once one of those moves was a mistake. A rollout looks one move further: at each
 its line it tries the best few moves (`WIDTH`, by the playouts' score plus noise), after
 each a short greedy playout (at most `HORIZON` moves, ended by `STALL` moves without
 progress), and keeps the best sequence any of them reached from the deal, measured by
-`Playouts.progress` (cards home, face-down cards turned up). The line then plays that
-sequence's next move, so a good find is never forgotten though later playouts do worse
-(Cazenave's nested Monte Carlo search, level 1, with the best sequence memorised). A
-rollout ends when the best sequence ends where the line stands (nothing ahead of it
-improves on it); the next one starts from the deal with other noise. Positions the line
-has had are never entered again, neither by the line nor by its playouts.
+`Playouts.progress` (cards home, face-down cards turned up, cards in runs). The line then
+plays that sequence's next move, so a good find is never forgotten though later playouts
+do worse (Cazenave's nested Monte Carlo search, level 1, with the best sequence
+memorised). A rollout ends when the best sequence ends where the line stands (nothing
+ahead of it improves on it); the next one starts from the deal with other noise.
+Positions the line has had are never entered again, neither by the line nor by its
+playouts.
 
 Measured against the greedy playouts on the same budget, 150,000 nodes, the first 8 deals
 of each survey that the whole schedule left unknown (`docs/solver.md`, "Nested

@@ -55,7 +55,7 @@ def test_compiled_search_is_the_same_search(
 
 
 # Playouts that win at once, win after resuming from the best one (at 27,939 and 35,269
-# nodes), and give up; rollouts that win (Bristol seed 54 at 4,996 nodes) and give up.
+# nodes), and give up; rollouts that win (Bristol seed 54 at 3,912 nodes) and give up.
 PLAYOUT_DEALS = [
     ("spider", 9, 20_000),
     ("gypsy", 4, 30_000),
