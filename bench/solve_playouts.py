@@ -1,6 +1,5 @@
-"""Greedy playouts and nested rollouts alone, on the same node budget: playouts from the
-deal only, playouts that also resume from the best one so far, and nested rollouts
-(`runtime.solver.rollouts`).
+"""Greedy playouts and nested rollouts alone, on the same node budget: playouts
+(`runtime.solver.playouts`) against nested rollouts (`runtime.solver.rollouts`).
 
     python bench/solve_playouts.py [--deals 10] [--max-nodes 150000] [--games giant,...]
     python bench/solve_playouts.py --unknown-in bench/surveys/*.jsonl [--deals 8]
@@ -37,7 +36,6 @@ Deals = list[tuple[str, dict[str, bool] | None, int]]
 
 def searches(max_nodes: int) -> list[Callable[[State], SolveResult]]:
     return [
-        lambda state: solve_by_playouts(state, max_nodes, None, resume_after=max_nodes),
         lambda state: solve_by_playouts(state, max_nodes, None),
         lambda state: solve_by_rollouts(state, max_nodes, None),
     ]
@@ -66,7 +64,7 @@ def main() -> int:
     parser.add_argument("--unknown-in", type=Path, nargs="*", help="survey files (JSON lines)")
     args = parser.parse_args()
     print(f"{args.max_nodes} nodes a deal")
-    columns = ("from the deal", "resuming", "rollouts")
+    columns = ("playouts", "rollouts")
     print(f"{'game':<24} " + " ".join(f"{c:>13}" for c in columns) + "   median nodes to win  CPU")
     totals = [0] * len(columns)
     for name, deals in by_game(args):

@@ -12,20 +12,15 @@ deal, and where a reserve stacks any card, whether the card below goes home soon
 later (`home_order`). A playout that stalls proves nothing, so this only ever finds wins
 (`search.py` gives it part of a long budget where the depth-first search stalls).
 
-Once a run has spent `RESUME_AFTER` nodes, half its playouts (`RESUME_SHARE`) start not
-from the deal but from a point of the best playout so far (the one that got furthest:
-`Playouts.progress`), drawn evenly along it up to its best position, so what one playout
-achieved the next ones build on. On seeds 0-9 at 150,000 nodes (the early playouts of a
-300,000-node budget) that won 51 deals of eleven games where playouts from the deal won 38
-(Jumbo 3 instead of 1, Will o' the Wisp 8 instead of 3; `bench/solve_playouts.py`; 59
-and 44 since Sir Tommy's reserves are scored). Before `RESUME_AFTER` there is too little
-to build on (at 15,000 nodes, 0-1 deals more or fewer in each of six games), and a run
-that short stays exactly as it was, with the verdicts the surveys recorded.
+Until session 37 a long run of playouts (past 20,000 nodes) also resumed from the best
+playout so far; nested rollouts (`rollouts.py`), which keep the best sequence found and
+build on it move by move, took over that share, and the playouts now open it with their
+first 10,000 nodes only (`rollouts.GREEDY_NODES`), so the resume was removed
+(`docs/solver.md`, "Playouts resume from the best one").
 
 Each playout draws its noise from a generator seeded by its number, so a node-limited run
 gives the same verdict and line on every machine. A node is a move tried (applied, then
-kept or taken back because the playout had that position already), or a move of a best
-playout replayed.
+kept or taken back because the playout had that position already).
 
 Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
@@ -64,8 +59,6 @@ SOONER = 20
 NEAR = 13  # cards between them at which SOONER has fallen to nothing
 NOISE = 20
 MAX_STEPS = 2000  # moves of one playout
-RESUME_AFTER = 20_000  # nodes of a run before playouts resume from the best one
-RESUME_SHARE = 0.5  # of the playouts after that (at 0.8: 23 deals won instead of 27)
 # How far a position has got (`Playouts.progress`): a card home is worth this many
 # face-down cards turned up, and a tableau card on one it may move with (a run) one. Nested
 # rollouts judge their playouts by it: with runs counted and a card home worth 8 instead
@@ -176,31 +169,20 @@ def solve_by_playouts(
     max_nodes: int,
     deadline: float | None,
     first: int = 0,
-    resume_after: int = RESUME_AFTER,
 ) -> SolveResult:
     """Playouts from ``state`` (unchanged) until one wins or the budget ends: winnable with
     its line, or unknown. Playout n draws its noise from seed ``first`` + n: a second call
-    with another ``first`` does not repeat the first call's playouts. From ``resume_after``
-    nodes on, some resume from the best playout (see the module's docstring)."""
+    with another ``first`` does not repeat the first call's playouts."""
     started = time.perf_counter()
     scorer = Playouts(model_for(state.rules, state.base))
     nodes = 0
     number = first
-    best: list[Move] = []  # the best playout so far, up to its best position
-    best_progress: int | None = None
     while nodes < max_nodes and (deadline is None or clock.now() < deadline):
         rng = random.Random(number)
         number += 1
         trial = state.clone()
         seen = {trial.key()}
         line: list[Move] = []
-        if best and nodes >= resume_after and rng.random() < RESUME_SHARE:
-            for move in best[: rng.randrange(len(best) + 1)]:
-                trial.apply(move)
-                seen.add(trial.key())
-                line.append(move)
-                nodes += 1
-        peak, peak_at = scorer.progress(trial.piles), len(line)
         for _ in range(MAX_STEPS):
             legal = trial.legal_moves()
             # A won position has no moves; asking only then saves a win test a step (the
@@ -227,12 +209,7 @@ def solve_by_playouts(
             if chosen is None or nodes >= max_nodes:
                 break
             line.append(chosen)
-            reached = scorer.progress(trial.piles)
-            if reached > peak:
-                peak, peak_at = reached, len(line)
             # (a step costs a move generation and a sort: the clock is cheap beside them)
             if deadline is not None and clock.now() > deadline:
                 break
-        if best_progress is None or peak > best_progress:
-            best_progress, best = peak, line[:peak_at]
     return SolveResult(Verdict.UNKNOWN, (), nodes, time.perf_counter() - started)

@@ -40,8 +40,8 @@ Key = tuple[int, int, Piles]  # `State.key`
 
 # Of a share handed to playouts, greedy playouts get the first nodes: they win the easy
 # deals at once (four suits of Spider, seed 404, within 20,000 nodes of a 100,000-node
-# survey, which rollouts alone leave unknown), and below `playouts.RESUME_AFTER` they are
-# exactly the playouts of old. Rollouts get the rest.
+# survey, which rollouts alone leave unknown), exactly as the playouts of old did within
+# their first 20,000 nodes. Rollouts get the rest.
 GREEDY_NODES = 10_000
 WIDTH = 6  # moves tried at each step of the line, best scored first
 HORIZON = 300  # moves of one playout after a tried move

@@ -18,12 +18,13 @@ from runtime.solver.playouts import (
     HOME,
     HOME_PROGRESS,
     NOISE,
-    RESUME_AFTER,
+    RUN_PROGRESS,
     SOONER,
     Playouts,
     home_order,
     solve_by_playouts,
 )
+from runtime.solver.rollouts import solve_by_rollouts
 from runtime.solver.search import LATE_PLAYOUTS_FIRST
 from tests.solver.positions import assert_line_wins
 
@@ -46,27 +47,23 @@ def test_playouts_win_deals_the_depth_first_search_does_not_reach() -> None:
         assert (again.nodes, again.moves) == (found.nodes, found.moves)
 
 
-def test_a_long_run_resumes_from_its_best_playout() -> None:
-    # Giant seed 2 (left unknown by its survey before this): playouts from the deal alone
-    # do not win it in 60,000 nodes (nor in 150,000); resuming from the best playout so far,
-    # after RESUME_AFTER nodes, wins it at 49,004 with a line that replays from the deal.
-    state = new_game("giant", None, 2)
-    alone = solve_by_playouts(state, 60_000, None, resume_after=60_000)
-    assert alone.verdict is Verdict.UNKNOWN
-    found = solve_by_playouts(state, 60_000, None)
-    assert (found.verdict, found.nodes) == (Verdict.WINNABLE, 49_004)
-    assert found.nodes > RESUME_AFTER
-    assert_line_wins(state, found.moves)
-
-
-def test_progress_counts_cards_home_and_cards_turned_up() -> None:
+def test_progress_counts_cards_home_cards_turned_up_and_runs() -> None:
     state = new_game("giant", None, 2)
     scorer = Playouts(model_for(state.rules, state.base))
     start = scorer.progress(state.piles)
-    found = solve_by_playouts(state, 60_000, None)
+    found = solve_by_rollouts(state, 60_000, None)
+    assert found.verdict is Verdict.WINNABLE
     for move in found.moves:
         state.play(move)
     assert scorer.progress(state.piles) == HOME_PROGRESS * 104 > start  # all home, none down
+    # A run counts one a card: the Five of Hearts on the Six of Spades (alternate colours)
+    # against the Five on the Six of Hearts.
+    piles = [()] * len(state.piles)
+    t0 = min(scorer.tableau)
+    piles[t0] = (parse_card("6S"), parse_card("5H"))
+    run = scorer.progress(tuple(piles))
+    piles[t0] = (parse_card("6H"), parse_card("5H"))
+    assert run == scorer.progress(tuple(piles)) + RUN_PROGRESS
 
 
 def test_playouts_never_prove_a_deal_lost() -> None:
