@@ -128,6 +128,14 @@ class Playouts:
                 value += SOONER * max(0, NEAR - between) // NEAR
         return value
 
+    def ranked(
+        self, piles: tuple[tuple[int, ...], ...], moves: list[Move], rng: random.Random
+    ) -> list[Move]:
+        """``moves`` best scored first, each score with noise up to `NOISE` from ``rng``."""
+        scored = [(self.score(piles, m) + rng.random() * NOISE, m) for m in moves]
+        scored.sort(key=lambda pair: -pair[0])
+        return [move for _, move in scored]
+
     def progress(self, piles: tuple[tuple[int, ...], ...]) -> int:
         """How far a position has got: cards home, face-down cards (fewer is further) and
         tableau cards on a card they may move with."""
@@ -191,13 +199,8 @@ def solve_by_playouts(
                 return SolveResult(
                     Verdict.WINNABLE, tuple(line), nodes, time.perf_counter() - started
                 )
-            piles = trial.piles
-            ranked = sorted(
-                ((scorer.score(piles, m) + rng.random() * NOISE, m) for m in legal),
-                key=lambda scored: -scored[0],
-            )
             chosen = None
-            for _, move in ranked:
+            for move in scorer.ranked(trial.piles, legal, rng):
                 nodes += 1
                 trial.apply(move)
                 key = trial.key()

@@ -33,7 +33,7 @@ from runtime.engine.moves import Move
 from runtime.engine.state import Piles, State
 from runtime.solver import clock
 from runtime.solver.model import model_for
-from runtime.solver.playouts import NOISE, Playouts, solve_by_playouts
+from runtime.solver.playouts import Playouts, solve_by_playouts
 from runtime.solver.results import SolveResult, Verdict
 
 Key = tuple[int, int, Piles]  # `State.key`
@@ -66,11 +66,7 @@ class _Rollout:
 
     def ranked(self, trial: State) -> list[Move]:
         """``trial``'s legal moves, best scored (with noise) first."""
-        piles = trial.piles
-        rng, scorer = self.rng, self.scorer
-        scored = [(scorer.score(piles, m) + rng.random() * NOISE, m) for m in trial.legal_moves()]
-        scored.sort(key=lambda pair: -pair[0])
-        return [move for _, move in scored]
+        return self.scorer.ranked(trial.piles, trial.legal_moves(), self.rng)
 
     def run(self, state: State) -> list[Move] | None:
         """One rollout from ``state``: its winning line, or None."""
@@ -127,8 +123,6 @@ class _Rollout:
                     break
                 trial.undo()
             if chosen is None:
-                if trial.is_won():
-                    peak, peak_at = WON, len(moves)
                 break
             moves.append(chosen)
             reached = self.scorer.progress(trial.piles)
@@ -136,7 +130,7 @@ class _Rollout:
                 peak, peak_at = reached, len(moves)
             elif len(moves) - peak_at > STALL or self.nodes >= self.max_nodes:
                 break
-        if peak < WON and trial.is_won():
+        if trial.is_won():  # out of moves, or at the horizon
             peak, peak_at = WON, len(moves)
         for _ in moves:
             trial.undo()

@@ -48,22 +48,23 @@ PAUSE_SHARE = 0.9
 # `docs/solver.md`, "Nested rollouts"), which win deals whose tableau no search exhausts
 # (Spider, Giant), before the restarts.
 PLAYOUT_SHARE = 0.5
-# Before that, on a long budget, in games of two decks or more where no stock cycles (that schedule
-# is `depth_first.py`'s): a short search settles the easy deals, then greedy playouts (and nested
-# rollouts since session 37) get `EARLY_PLAYOUT_SHARE` of the budget, then a fresh search the rest.
-# Seeds 0-19 at 300,000 nodes, no early playouts / a tenth: Giant 11 / 15 won, Terrace 5 / 7, Gypsy
-# 3 / 4, none of their 60 deals proven lost either way (104 cards: no search exhausts the tree).
-# Seeds 0-9, a tenth / half: Gypsy 2 / 7, Spider with two suits 1 / 6, Terrace 5 / 5, Backbone 6 /
-# 5; playouts alone won 41 of the 49 Giant deals a tenth left unknown or won late, each within
-# 150,000 nodes. With one deck, proofs finish late and playouts seldom win: a tenth lost Lady Jane
-# two proofs (seeds 7 and 18, settled at 275,909 and 247,750 nodes without), Eagle Wing one, and won
-# Whitehead, Yukon, Glenwood and Royal East nothing more. One deck whose foundations take only whole
-# suits (Spiderette, Will o' the Wisp) is like Spider: no card goes home alone, so no proof ends
-# within a budget and playouts do win (seeds 0-9 at 300,000 nodes, without / with: Will o' the Wisp
-# 0 / 8 won, Spiderette 0 / 1, none proven lost either way). Giving them to every one-deck stock
-# that deals onto the tableau would have cost proofs: Easthaven 2 of 10, Agnes 1 (Hamilton won 1
-# more, Scorpion the same). Reserves that stack any card (Sir Tommy): every card's pile is a free
-# choice, so neither does a proof end; 0 / 8 won.
+# Before that, on a long budget, in games of two decks or more where no stock cycles (that
+# schedule is `depth_first.py`'s): a short search settles the easy deals, then greedy
+# playouts (and nested rollouts since session 37) get `EARLY_PLAYOUT_SHARE` of the budget,
+# then a fresh search the rest. Seeds 0-19 at 300,000 nodes, no early playouts / a tenth:
+# Giant 11 / 15 won, Terrace 5 / 7, Gypsy 3 / 4, none of their 60 deals proven lost either
+# way (104 cards: no search exhausts the tree). Seeds 0-9, a tenth / half: Gypsy 2 / 7,
+# Spider with two suits 1 / 6, Terrace 5 / 5, Backbone 6 / 5; playouts alone won 41 of the
+# 49 Giant deals a tenth left unknown or won late, each within 150,000 nodes. With one deck,
+# proofs finish late and playouts seldom win: a tenth lost Lady Jane two proofs (seeds 7 and
+# 18, settled at 275,909 and 247,750 nodes without), Eagle Wing one, and won Whitehead,
+# Yukon, Glenwood and Royal East nothing more. One deck whose foundations take only whole
+# suits (Spiderette, Will o' the Wisp) is like Spider: no card goes home alone, so no proof
+# ends within a budget and playouts do win (seeds 0-9 at 300,000 nodes, without / with: Will
+# o' the Wisp 0 / 8 won, Spiderette 0 / 1, none proven lost either way). Giving them to
+# every one-deck stock that deals onto the tableau would have cost proofs: Easthaven 2 of
+# 10, Agnes 1 (Hamilton won 1 more, Scorpion the same). Reserves that stack any card (Sir
+# Tommy): every card's pile is a free choice, so neither does a proof end; 0 / 8 won.
 EARLY_PLAYOUT_MIN_DECKS = 2
 EARLY_SEARCH_NODES = 10_000
 EARLY_PLAYOUT_SHARE = 0.5
@@ -196,12 +197,12 @@ def _solve_depth_first(
     state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
 ) -> SolveResult:
     """The depth-first search. On a long budget, where `_early_playouts` and no stock
-    cycles: a short search first, then nested rollouts (`EARLY_PLAYOUT_SHARE`), then the
-    search again with the rest. A search still below a bad early move at `PAUSE_SHARE` of
-    its budget leaves the rest to rollouts (a share of it) and randomized restarts
-    (`restarts.py`), which win some of the deals it would not finish (rollouts: Spider,
-    Giant, Gypsy; restarts: Whitehead, Yukon, Bristol) while the proofs a search completes
-    late go on (`docs/solver.md`)."""
+    cycles: a short search first, then greedy playouts and nested rollouts
+    (`EARLY_PLAYOUT_SHARE`), then the search again with the rest. A search still below a
+    bad early move at `PAUSE_SHARE` of its budget leaves the rest to playouts and rollouts
+    (a share of it) and randomized restarts (`restarts.py`), which win some of the deals it
+    would not finish (rollouts: Spider, Giant, Gypsy; restarts: Whitehead, Yukon, Bristol)
+    while the proofs a search completes late go on (`docs/solver.md`)."""
     started = time.perf_counter()
     long_budget = _long_enough_to_restart(max_nodes, deadline, started)
     search = depth_first_module().DepthFirst(state)
