@@ -129,10 +129,14 @@ class Playouts:
         return value
 
     def ranked(
-        self, piles: tuple[tuple[int, ...], ...], moves: list[Move], rng: random.Random
+        self,
+        piles: tuple[tuple[int, ...], ...],
+        moves: list[Move],
+        rng: random.Random,
+        noise: float = NOISE,
     ) -> list[Move]:
-        """``moves`` best scored first, each score with noise up to `NOISE` from ``rng``."""
-        scored = [(self.score(piles, m) + rng.random() * NOISE, m) for m in moves]
+        """``moves`` best scored first, each score with noise up to ``noise`` from ``rng``."""
+        scored = [(self.score(piles, m) + rng.random() * noise, m) for m in moves]
         scored.sort(key=lambda pair: -pair[0])
         return [move for _, move in scored]
 

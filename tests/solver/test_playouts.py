@@ -131,11 +131,11 @@ def test_a_reserve_that_stacks_any_card_prefers_cards_that_go_home_sooner_on_top
     assert scores == [1 + SOONER * 11 // 13, 1 + SOONER * 5 // 13, 1 + BURIES, 1]
 
 
-# One deck, where a search seldom ends: Spider's foundations (Will o' the Wisp seed 1), or
+# One deck, where a search seldom ends: Spider's foundations (Will o' the Wisp seed 5), or
 # reserves that stack any card, each card's pile the player's choice (Sir Tommy seed 3).
 # Playouts and rollouts after the short search win them; the search alone does not on the
 # same budget.
-EARLY_ONE_DECK = [("will_o_the_wisp", 1, 80_000, 36_877), ("sir_tommy", 3, 60_000, 14_500)]
+EARLY_ONE_DECK = [("will_o_the_wisp", 5, 80_000, 33_158), ("sir_tommy", 3, 60_000, 14_500)]
 
 
 @pytest.mark.parametrize(("game", "seed", "budget", "nodes"), EARLY_ONE_DECK)
