@@ -264,6 +264,9 @@ class DepthFirst:
         first = list(generate(state.piles, state.redeals_left))
         frames: list[tuple[list[Action], int, int, int]] = [(first, 0, 0, 0)]
         sizes: list[int] = [len(first)]
+        # Each frame's position: a child equal to its grandparent (a move, then its reverse)
+        # is taken back before it costs a key, and is not counted as a node.
+        positions: list[tuple[Piles, int]] = [(state.piles, state.redeals_left)]
         nodes = 1
         self.paused = False
         while frames:
@@ -271,6 +274,7 @@ class DepthFirst:
             if not moves:
                 _, played, lead, before = frames.pop()
                 sizes.pop()
+                positions.pop()
                 back(played, lead, before)
                 continue
             nodes += 1
@@ -310,6 +314,10 @@ class DepthFirst:
                     apply(move)
                     path.append(move)
                 played = count - last
+            if len(positions) > 1 and (state.piles, state.redeals_left) == positions[-2]:
+                nodes -= 1
+                back(played, lead, before)
+                continue
             played += enter()
             piles = state.piles
             if won(piles):
@@ -329,6 +337,7 @@ class DepthFirst:
             fresh_moves = list(generate(piles, state.redeals_left))
             frames.append((fresh_moves, played, lead, before))
             sizes.append(len(fresh_moves))
+            positions.append((piles, state.redeals_left))
         del root_played
         if dead is not None:
             dead.keys |= visited if places is None else places.keys()

@@ -14,9 +14,10 @@ free run on the lower-valued of its two hosts gives one canonical position per c
 The search stands only on canonical positions (`normalize` plays the run moves there, as
 real moves of the line) and records one key per class. It stays complete because it
 expands a class with the moves of every member: `members` gives each choice of flipped
-links (the run moves to the other host) with the piles they change, and the search takes
-the moves of that member that start or end on a changed pile (any other move of a member
-is also a move of the canonical position, to a position of the same class as its). So this
+links (the run moves to the other host), and the search takes the moves of that member
+whose source or destination every one of its run moves touches (any other move of a member
+is also a move of the canonical position, or of a member with fewer links flipped, to a
+position of the same class as its). So this
 is the depth-first search of the graph of classes, and a winning line from any member
 passes through a class it expands. Stock dominance (`stock.StockPositions`) carries over:
 two positions with the same core have the same free links, member for member.
@@ -193,12 +194,23 @@ class Twins:
         raise ValueError(f"no free run headed by {head}")
 
 
+def all_touch(flips: tuple[Move, ...], src: int, dst: int) -> bool:
+    """Whether every run move of ``flips`` starts or ends on pile ``src`` or ``dst``."""
+    for flip in flips:
+        if flip.src != src and flip.src != dst and flip.dst != src and flip.dst != dst:
+            return False
+    return True
+
+
 def class_generator(
     twins: Twins, generate: Callable[[Piles, int], Sequence[Action]]
 ) -> Callable[[Piles, int], list[Action]]:
     """``generate``'s actions from a canonical position plus every other member's actions
     that touch a pile its run moves changed, each after those run moves (tried last).
-    Moves of a free run to its other host are left out: they stay in the class."""
+    Moves of a free run to its other host are left out: they stay in the class. A member's
+    move comes only from the member whose every run move touches its source or its
+    destination: the members that flip other links too have the same move (their piles
+    there are the same), to a position of the same class (those links stay free)."""
     alt_of = twins.alt_of
 
     def in_class(piles: Piles, move: Move) -> bool:
@@ -226,9 +238,11 @@ def class_generator(
                     last = action
                     tail: tuple[Move, ...] = (action,)
                 else:
-                    last = action[-1]
+                    last = action[-1]  # a stock move: deals, then this card's move
                     tail = action
-                if last.src in changed or last.dst in changed:
+                if (last.src in changed or last.dst in changed) and (
+                    len(flips) == 1 or all_touch(flips, last.src, last.dst)
+                ):
                     extra.append((*flips, *tail))
         return [*extra, *own]
 

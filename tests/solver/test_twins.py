@@ -8,10 +8,13 @@ import random
 import pytest
 
 from runtime.engine import State, new_game
+from runtime.engine.moves import Move
 from runtime.solver import Verdict, solve
 from runtime.solver import twins as twins_module
+from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import model_for
-from runtime.solver.twins import Twins, twins_supported
+from runtime.solver.successors import fast_generator
+from runtime.solver.twins import Twins, class_generator, twins_supported
 from tests.solver.positions import brute_force, small_position
 
 GAMES = ["saratoga", "klondike", "lady_jane"]
@@ -52,6 +55,41 @@ def test_members_are_legal_and_normalize_to_one_position(game: str) -> None:
                 back.play(move)
             assert back.piles == canonical.piles
     assert with_links >= 5  # the sample has classes to check
+
+
+def positions_on_won_lines(game: str, seeds: range) -> list[State]:
+    """The positions along the lines a short search wins (they have classes with several
+    free links, which random play seldom builds)."""
+    found = []
+    for seed in seeds:
+        search = DepthFirst(new_game(game, None, seed))
+        result = search.depth_first(search.moves, 3_000, None, None)
+        state = new_game(game, None, seed)
+        for move in result.moves:
+            state.apply(move)
+            found.append(state.clone())
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_member_move_comes_once_from_the_member_that_needs_its_links(game: str) -> None:
+    # A move that a member with one more link flipped also has, where that link's run moves
+    # touch neither end of the move, leads to the same class: it is generated once.
+    flipped_more = 0
+    for state in positions_on_won_lines(game, range(12)):
+        model = model_for(state.rules, state.base)
+        twins = Twins(model)
+        for move in twins.normalize(state.piles):
+            state.apply(move)
+        generate = class_generator(twins, fast_generator(model))
+        for action in generate(state.piles, state.redeals_left):
+            if isinstance(action, Move):
+                continue
+            *flips, last = action
+            ends = {last.src, last.dst}
+            assert all({flip.src, flip.dst} & ends for flip in flips), action
+            flipped_more += len(flips) > 1
+    assert flipped_more  # the sample has members with two links flipped, each needed
 
 
 def test_only_two_host_blocks_are_supported() -> None:
