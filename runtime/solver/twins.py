@@ -61,6 +61,7 @@ def twins_supported(model: Model) -> bool:
         or rules.stock_target is StockTarget.TABLEAU  # deals cover the twin hosts: not modelled
         or rules.group_move is not GroupMove.BUILD
         or rules.group_limit is not GroupLimit.NONE
+        or rules.tableau_capacity != 0  # twin hosts take the same moves: no pile is full
         # Refills and spaces only some piles fill: members' futures not modelled.
         or rules.tableau_refill is not Refill.NONE
         or bool(rules.tableau_empty_from)
@@ -194,24 +195,27 @@ class Twins:
         raise ValueError(f"no free run headed by {head}")
 
 
-def all_touch(flips: tuple[Move, ...], src: int, dst: int) -> bool:
-    """Whether every run move of ``flips`` starts or ends on pile ``src`` or ``dst``."""
-    for flip in flips:
-        if flip.src != src and flip.src != dst and flip.dst != src and flip.dst != dst:
-            return False
-    return True
+def uses_uncovered(flips: tuple[Move, ...], src: int, dst: int, tableau: range) -> bool:
+    """Whether a member's move (from ``src`` to ``dst``, after ``flips``) uses what each of
+    its run moves uncovers: it goes onto the host a run move left, or takes that host
+    elsewhere than onto the tableau. Moving the host onto a tableau pile is also a move of
+    the member without that run move, with the run carried along (a longer built group,
+    any length may move), to the same class."""
+    return all(flip.src == dst or (flip.src == src and dst not in tableau) for flip in flips)
 
 
 def class_generator(
     twins: Twins, generate: Callable[[Piles, int], Sequence[Action]]
 ) -> Callable[[Piles, int], list[Action]]:
-    """``generate``'s actions from a canonical position plus every other member's actions
-    that touch a pile its run moves changed, each after those run moves (tried last).
-    Moves of a free run to its other host are left out: they stay in the class. A member's
-    move comes only from the member whose every run move touches its source or its
-    destination: the members that flip other links too have the same move (their piles
-    there are the same), to a position of the same class (those links stay free)."""
+    """``generate``'s actions from a canonical position plus, after the run moves that
+    make each other member, the member's actions that use what those run moves uncover
+    (`uses_uncovered`; tried last). Left out, as they lead to the class of another action:
+    moves of a free run to its other host (they stay in the class), and moves onto a host
+    while its twin lies on top of another pile with a lower value (the same group on the
+    twin is a free run there, as normalized)."""
     alt_of = twins.alt_of
+    other = twins.other
+    tableau = twins.tableau
 
     def in_class(piles: Piles, move: Move) -> bool:
         source = piles[move.src]
@@ -220,17 +224,31 @@ def class_generator(
             return False
         return alt_of[source[-n - 1] * _VALUES + source[-n]] == piles[move.dst][-1]
 
+    def onto_higher_twin(piles: Piles, move: Move, tops: set[int]) -> bool:
+        """Whether the move puts a group onto a tableau host whose twin, lower, is the top
+        of another pile."""
+        if move.dst not in tableau or not piles[move.dst]:
+            return False
+        host = piles[move.dst][-1]
+        twin = other[piles[move.src][-move.size]].get(host, host)
+        return twin < host and twin in tops and piles[move.src][-1] != twin
+
     def generate_class(piles: Piles, redeals_left: int) -> list[Action]:
         members = twins.members(piles)
         if members is None:  # not normalized: its members are positions of their own
             return list(generate(piles, redeals_left))
-        own = [
-            a
-            for a in generate(piles, redeals_left)
-            if not isinstance(a, Move) or not in_class(piles, a)
-        ]
+        own: list[Action] = []
+        tops = {piles[t][-1] for t in tableau if piles[t]}
+        for a in generate(piles, redeals_left):
+            if not (
+                isinstance(a, Move)
+                and a.kind is _T
+                and (in_class(piles, a) or onto_higher_twin(piles, a, tops))
+            ):
+                own.append(a)
         extra: list[Action] = []
-        for flips, member, changed in members:
+        for flips, member, _ in members:
+            member_tops = {member[t][-1] for t in tableau if member[t]}
             for action in generate(member, redeals_left):
                 if isinstance(action, Move):
                     if action.kind is not _T or in_class(member, action):
@@ -240,8 +258,8 @@ def class_generator(
                 else:
                     last = action[-1]  # a stock move: deals, then this card's move
                     tail = action
-                if (last.src in changed or last.dst in changed) and (
-                    len(flips) == 1 or all_touch(flips, last.src, last.dst)
+                if uses_uncovered(flips, last.src, last.dst, tableau) and not (
+                    tail[0] is last and onto_higher_twin(member, last, member_tops)
                 ):
                     extra.append((*flips, *tail))
         return [*extra, *own]

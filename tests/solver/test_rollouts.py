@@ -64,7 +64,7 @@ def test_a_rollout_is_the_same_on_every_run_and_never_repeats_a_position() -> No
 
 
 def test_rollouts_never_prove_a_deal_lost_and_keep_to_their_budget() -> None:
-    # Lady Jane seed 25 is lost (the depth-first search exhausts it in 4,310 nodes).
+    # Lady Jane seed 25 is lost (the depth-first search exhausts it in 3,761 nodes).
     state = new_game("lady_jane", None, 25)
     before = state.clone()
     found = solve_by_rollouts(state, 5_000, None)
@@ -128,7 +128,7 @@ def test_the_search_hands_its_shares_to_playouts_then_rollouts(
     # early.
     found = solve(new_game("yukon", None, 8), max_nodes=60_000)
     assert calls == [(3_000, 0)] and found.verdict is Verdict.WINNABLE
-    # A search that does not pause (Lady Jane seed 25: proven lost at 4,310) never calls them.
+    # A search that does not pause (Lady Jane seed 25: proven lost at 3,761) never calls them.
     assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
     assert len(calls) == 1
     # Two decks (Giant seed 0): the short search, then half the budget; after the pause,
