@@ -97,9 +97,9 @@ def test_a_class_leaves_out_moves_to_the_class_of_another(game: str) -> None:
                 continue
             *flips, last = action
             for flip in flips:
-                assert flip.src == last.dst or (
-                    flip.src == last.src and last.dst not in tableau
-                ), action
+                assert flip.src == last.dst or (flip.src == last.src and last.dst not in tableau), (
+                    action
+                )
             members_kept += 1
     assert members_kept and twins_left  # the sample has both kinds to check
 
