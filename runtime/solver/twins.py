@@ -13,14 +13,20 @@ free run on the lower-valued of its two hosts gives one canonical position per c
 
 The search stands only on canonical positions (`normalize` plays the run moves there, as
 real moves of the line) and records one key per class. It stays complete because it
-expands a class with the moves of every member: `members` gives each choice of flipped
-links (the run moves to the other host), and the search takes the moves of that member
-whose source or destination every one of its run moves touches (any other move of a member
-is also a move of the canonical position, or of a member with fewer links flipped, to a
-position of the same class as its). So this
-is the depth-first search of the graph of classes, and a winning line from any member
-passes through a class it expands. Stock dominance (`stock.StockPositions`) carries over:
-two positions with the same core have the same free links, member for member.
+expands a class with the moves of its members that reach other classes: a member (some
+links flipped: runs moved to their other hosts) differs from the canonical position only in
+the hosts its run moves uncover, so its own moves are those that use an uncovered host, by
+moving a card onto it or by taking it elsewhere than onto the tableau. Every other move of
+a member leads to the class of a move of a member with fewer links flipped, or of the
+canonical position itself: a move that only touches a flipped run is the same move from
+where the run sits canonically, and one that carries an uncovered host onto the tableau is
+the longer group, run included, from the position without that flip (`uses_uncovered`). So
+only members whose runs all leave one pile have moves to take (`members`), and a
+position's own moves leave out those onto the higher-valued of two twin hosts that are both
+on top (the group on the other is in the same class). This is the depth-first search of
+the graph of classes, and a winning line from any member passes through a class it
+expands. Stock dominance (`stock.StockPositions`) carries over: two positions with the
+same core have the same free links, member for member.
 
 Only where each card has at most two tableau hosts in such blocks, any built run may move
 as a group, whatever its length, and the fast generator models the rules.
@@ -160,23 +166,28 @@ class Twins:
         return moves
 
     def members(self, piles: Piles) -> list[tuple[tuple[Move, ...], Piles, frozenset[int]]] | None:
-        """Every other member of the class: (run moves from ``piles``, its piles, the piles
-        those moves changed); None when the class is too large (never normalized)."""
+        """The other members of the class whose run moves all leave one pile (the only ones
+        with moves of their own to take, `uses_uncovered`): (run moves from ``piles``, its
+        piles, the piles those moves changed); None when the class is too large (never
+        normalized)."""
         links = self.free_links(piles)
         if len(links) > MAX_FREE_LINKS:
             return None
-        heads = [piles[t][i] for t, i, _, _ in links]
+        heads_of: dict[int, list[int]] = {}
+        for t, i, _, _ in links:
+            heads_of.setdefault(t, []).append(piles[t][i])
         found = []
-        for size in range(1, len(heads) + 1):
-            for chosen in combinations(heads, size):
-                current = piles
-                moves: list[Move] = []
-                changed: set[int] = set()
-                for head in chosen:
-                    current, move = self._flip(current, head)
-                    moves.append(move)
-                    changed.update((move.src, move.dst))
-                found.append((tuple(moves), current, frozenset(changed)))
+        for heads in heads_of.values():
+            for size in range(1, len(heads) + 1):
+                for chosen in combinations(heads, size):
+                    current = piles
+                    moves: list[Move] = []
+                    changed: set[int] = set()
+                    for head in chosen:
+                        current, move = self._flip(current, head)
+                        moves.append(move)
+                        changed.update((move.src, move.dst))
+                    found.append((tuple(moves), current, frozenset(changed)))
         return found
 
     def _flip(self, piles: Piles, head: int) -> tuple[Piles, Move]:
