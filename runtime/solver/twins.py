@@ -165,11 +165,10 @@ class Twins:
                 moves.append(move)
         return moves
 
-    def members(self, piles: Piles) -> list[tuple[tuple[Move, ...], Piles, frozenset[int]]] | None:
+    def members(self, piles: Piles) -> list[tuple[tuple[Move, ...], Piles]] | None:
         """The other members of the class whose run moves all leave one pile (the only ones
         with moves of their own to take, `uses_uncovered`): (run moves from ``piles``, its
-        piles, the piles those moves changed); None when the class is too large (never
-        normalized)."""
+        piles); None when the class is too large (never normalized)."""
         links = self.free_links(piles)
         if len(links) > MAX_FREE_LINKS:
             return None
@@ -182,12 +181,10 @@ class Twins:
                 for chosen in combinations(heads, size):
                     current = piles
                     moves: list[Move] = []
-                    changed: set[int] = set()
                     for head in chosen:
                         current, move = self._flip(current, head)
                         moves.append(move)
-                        changed.update((move.src, move.dst))
-                    found.append((tuple(moves), current, frozenset(changed)))
+                    found.append((tuple(moves), current))
         return found
 
     def _flip(self, piles: Piles, head: int) -> tuple[Piles, Move]:
@@ -258,8 +255,9 @@ def class_generator(
             ):
                 own.append(a)
         extra: list[Action] = []
-        for flips, member, _ in members:
-            member_tops = {member[t][-1] for t in tableau if member[t]}
+        for flips, member in members:
+            # (A member's move onto the host its runs uncovered is never onto the higher of
+            # two twins on top: the runs cover the other twin.)
             for action in generate(member, redeals_left):
                 if isinstance(action, Move):
                     if action.kind is not _T or in_class(member, action):
@@ -269,9 +267,7 @@ def class_generator(
                 else:
                     last = action[-1]  # a stock move: deals, then this card's move
                     tail = action
-                if uses_uncovered(flips, last.src, last.dst, tableau) and not (
-                    tail[0] is last and onto_higher_twin(member, last, member_tops)
-                ):
+                if uses_uncovered(flips, last.src, last.dst, tableau):
                     extra.append((*flips, *tail))
         return [*extra, *own]
 
