@@ -222,8 +222,9 @@ def class_generator(
     while its twin lies on top of another pile with a lower value (the same group on the
     twin is a free run there, as normalized)."""
     alt_of = twins.alt_of
-    other = twins.other
     tableau = twins.tableau
+    # Each tableau host's block twin (the other host that takes the same cards).
+    host_twin = {host: twin for pairs in twins.other for host, twin in pairs.items()}
 
     def in_class(piles: Piles, move: Move) -> bool:
         source = piles[move.src]
@@ -232,14 +233,14 @@ def class_generator(
             return False
         return alt_of[source[-n - 1] * _VALUES + source[-n]] == piles[move.dst][-1]
 
-    def onto_higher_twin(piles: Piles, move: Move, tops: set[int]) -> bool:
-        """Whether the move puts a group onto a tableau host whose twin, lower, is the top
-        of another pile."""
+    def onto_higher_twin(piles: Piles, move: Move, tops: set[int], top: int) -> bool:
+        """Whether the move puts a group (whose top card is ``top``) onto a tableau host
+        whose twin, lower, is the top of another pile."""
         if move.dst not in tableau or not piles[move.dst]:
             return False
         host = piles[move.dst][-1]
-        twin = other[piles[move.src][-move.size]].get(host, host)
-        return twin < host and twin in tops and piles[move.src][-1] != twin
+        twin = host_twin.get(host, host)
+        return twin < host and twin in tops and top != twin
 
     def generate_class(piles: Piles, redeals_left: int) -> list[Action]:
         members = twins.members(piles)
@@ -248,12 +249,14 @@ def class_generator(
         own: list[Action] = []
         tops = {piles[t][-1] for t in tableau if piles[t]}
         for a in generate(piles, redeals_left):
-            if not (
-                isinstance(a, Move)
-                and a.kind is _T
-                and (in_class(piles, a) or onto_higher_twin(piles, a, tops))
-            ):
-                own.append(a)
+            if isinstance(a, Move):
+                if a.kind is _T and (
+                    in_class(piles, a) or onto_higher_twin(piles, a, tops, piles[a.src][-1])
+                ):
+                    continue
+            elif onto_higher_twin(piles, a[-1], tops, -1):
+                continue  # a stock move: the dealt card goes onto the lower twin as well
+            own.append(a)
         extra: list[Action] = []
         for flips, member in members:
             # (A member's move onto the host its runs uncovered is never onto the higher of

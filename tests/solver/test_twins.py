@@ -8,11 +8,12 @@ import random
 import pytest
 
 from runtime.engine import State, new_game
-from runtime.engine.moves import Move
+from runtime.engine.moves import Move, MoveKind
 from runtime.solver import Verdict, solve
 from runtime.solver import twins as twins_module
 from runtime.solver.depth_first import DepthFirst
 from runtime.solver.model import model_for
+from runtime.solver.stock import stock_move_generator
 from runtime.solver.successors import fast_generator
 from runtime.solver.twins import Twins, class_generator, twins_supported
 from tests.solver.positions import brute_force, small_position
@@ -102,6 +103,30 @@ def test_a_class_leaves_out_moves_to_the_class_of_another(game: str) -> None:
                 )
             members_kept += 1
     assert members_kept and twins_left  # the sample has both kinds to check
+
+
+@pytest.mark.parametrize("game", ["saratoga", "klondike"])
+def test_no_stock_move_puts_its_card_onto_the_higher_of_two_twins_on_top(game: str) -> None:
+    # The dealt card fits both twin hosts: the move onto the lower one reaches the class.
+    kept = 0
+    for state in positions_on_won_lines(game, range(12)):
+        model = model_for(state.rules, state.base)
+        twins = Twins(model)
+        for move in twins.normalize(state.piles):
+            state.apply(move)
+        piles = state.piles
+        tops = {piles[t][-1] for t in range(model.t0, model.t1) if piles[t]}
+        host_twin = {host: twin for pairs in twins.other for host, twin in pairs.items()}
+        generate = class_generator(twins, stock_move_generator(model, fast_generator(model)))
+        for action in generate(piles, state.redeals_left):
+            if isinstance(action, Move) or action[0].kind is MoveKind.TRANSFER:
+                continue  # a plain move, or a member's (run moves first)
+            last = action[-1]
+            if last.dst in range(model.t0, model.t1) and piles[last.dst]:
+                host = piles[last.dst][-1]
+                assert not (host_twin[host] < host and host_twin[host] in tops), action
+                kept += 1
+    assert kept  # the sample has stock moves onto the tableau
 
 
 def test_only_two_host_blocks_are_supported() -> None:
