@@ -12,7 +12,7 @@ from runtime.engine.moves import Move, MoveKind
 from runtime.solver import Verdict, solve
 from runtime.solver import twins as twins_module
 from runtime.solver.depth_first import DepthFirst
-from runtime.solver.model import model_for
+from runtime.solver.model import Model, model_for
 from runtime.solver.stock import stock_move_generator
 from runtime.solver.successors import fast_generator
 from runtime.solver.twins import Twins, class_generator, twins_supported
@@ -58,17 +58,23 @@ def test_members_are_legal_and_normalize_to_one_position(game: str) -> None:
     assert with_links >= 5  # the sample has classes to check
 
 
-def positions_on_won_lines(game: str, seeds: range) -> list[State]:
-    """The positions along the lines a short search wins (they have classes with several
-    free links, which random play seldom builds)."""
+def canonical_positions_on_won_lines(game: str) -> list[tuple[State, Model, Twins]]:
+    """The positions along the lines a short search wins on seeds 0-11, normalized, with
+    their model and twins (they have classes with several free links, which random play
+    seldom builds)."""
     found = []
-    for seed in seeds:
+    for seed in range(12):
         search = DepthFirst(new_game(game, None, seed))
         result = search.depth_first(search.moves, 3_000, None, None)
         state = new_game(game, None, seed)
         for move in result.moves:
             state.apply(move)
-            found.append(state.clone())
+            position = state.clone()
+            model = model_for(position.rules, position.base)
+            twins = Twins(model)
+            for run_move in twins.normalize(position.piles):
+                position.apply(run_move)
+            found.append((position, model, twins))
     return found
 
 
@@ -79,11 +85,7 @@ def test_a_class_leaves_out_moves_to_the_class_of_another(game: str) -> None:
     # position), and a move onto the higher of two twin hosts both on top, lead to the
     # class of another action: none is generated; the brute-force tests check the rest.
     members_kept = twins_left = 0
-    for state in positions_on_won_lines(game, range(12)):
-        model = model_for(state.rules, state.base)
-        twins = Twins(model)
-        for move in twins.normalize(state.piles):
-            state.apply(move)
+    for state, model, twins in canonical_positions_on_won_lines(game):
         piles = state.piles
         tableau = range(model.t0, model.t1)
         tops = {piles[t][-1] for t in tableau if piles[t]}
@@ -109,20 +111,17 @@ def test_a_class_leaves_out_moves_to_the_class_of_another(game: str) -> None:
 def test_no_stock_move_puts_its_card_onto_the_higher_of_two_twins_on_top(game: str) -> None:
     # The dealt card fits both twin hosts: the move onto the lower one reaches the class.
     kept = 0
-    for state in positions_on_won_lines(game, range(12)):
-        model = model_for(state.rules, state.base)
-        twins = Twins(model)
-        for move in twins.normalize(state.piles):
-            state.apply(move)
+    for state, model, twins in canonical_positions_on_won_lines(game):
         piles = state.piles
-        tops = {piles[t][-1] for t in range(model.t0, model.t1) if piles[t]}
+        tableau = range(model.t0, model.t1)
+        tops = {piles[t][-1] for t in tableau if piles[t]}
         host_twin = {host: twin for pairs in twins.other for host, twin in pairs.items()}
         generate = class_generator(twins, stock_move_generator(model, fast_generator(model)))
         for action in generate(piles, state.redeals_left):
             if isinstance(action, Move) or action[0].kind is MoveKind.TRANSFER:
                 continue  # a plain move, or a member's (run moves first)
             last = action[-1]
-            if last.dst in range(model.t0, model.t1) and piles[last.dst]:
+            if last.dst in tableau and piles[last.dst]:
                 host = piles[last.dst][-1]
                 assert not (host_twin[host] < host and host_twin[host] in tops), action
                 kept += 1
