@@ -41,6 +41,11 @@ from runtime.solver.twins import Twins, class_generator, twins_supported
 from runtime.solver.widening import widen
 
 STOCK_SHARE = 0.5  # of a stock game's budget for the plain moves, before the stock moves
+# After widening, the plain moves' share of what is left: the stock moves prove lost deals
+# in far fewer nodes (Saratoga seed 12: 200,716 against 1,085,411 plain), so they get the
+# rest (docs/solver.md, session 39: Aunt Mary's unknown deals, 6 of 12 proven lost at
+# 300,000 nodes with 0.25 instead of 0.5, none before).
+STOCK_SHARE_AFTER_WIDENING = 0.1
 EASY_SHARE = 0.1  # of a cycling stock's budget for a first plain search, before widening
 # Then greedy playouts (`playouts.py`), which win some deals every search leaves unknown at
 # once (Saratoga's default options: 6 of 40 such deals, each within 1,430 nodes), and
@@ -100,9 +105,10 @@ class DepthFirst:
         from exhausting its tree (see `depth_first`). For a stock that cycles: first a short plain
         search for the easy wins, then narrowed searches over the stock moves (iterative
         widening, `widening.py`), then the complete searches with what is left: the plain
-        moves for half of it, then the stock moves (`stock.py`), which order the search
-        otherwise and prune positions whose stock only stands further on (some deals fall
-        to one, some to the other; both are complete, so either may prove a deal lost).
+        moves for a tenth of it (`STOCK_SHARE_AFTER_WIDENING`; half on a budget too short
+        to widen), then the stock moves (`stock.py`), which order the search otherwise and
+        prune positions whose stock only stands further on (some deals fall to one, some to
+        the other; both are complete, so either may prove a deal lost).
         Greedy playouts and then nested rollouts (`STOCK_PLAYOUT_SHARE`) come between the
         easy search and widening."""
         if self.stock_moves is None:
@@ -144,7 +150,9 @@ class DepthFirst:
         if won is not None:
             return SolveResult(won.verdict, won.moves, spent, time.perf_counter() - started)
         self.state = root.clone()
-        rest = self.plain_then_stock(max(max_nodes - spent, 1), deadline, dead, started, root)
+        rest = self.plain_then_stock(
+            max(max_nodes - spent, 1), deadline, dead, started, root, STOCK_SHARE_AFTER_WIDENING
+        )
         seconds = time.perf_counter() - started
         return SolveResult(rest.verdict, rest.moves, spent + rest.nodes, seconds)
 
@@ -155,15 +163,16 @@ class DepthFirst:
         dead: DeadSet | None,
         started: float,
         root: State,
+        plain_share: float = STOCK_SHARE,
     ) -> SolveResult:
         """The two complete searches of a cycling stock from ``root`` (which ``self.state``
-        equals): the plain moves for half the budget, then the stock moves."""
+        equals): the plain moves for ``plain_share`` of the budget, then the stock moves."""
         assert self.stock_moves is not None
         now = time.perf_counter()
-        half = None if deadline is None else now + (deadline - now) * STOCK_SHARE
+        plain_until = None if deadline is None else now + (deadline - now) * plain_share
         # Without twin classes, whose expansions cost about twice as much a node.
         first = self.depth_first(
-            self.moves, int(max_nodes * STOCK_SHARE), half, dead, classes=False
+            self.moves, int(max_nodes * plain_share), plain_until, dead, classes=False
         )
         if first.verdict is not Verdict.UNKNOWN:
             return first
