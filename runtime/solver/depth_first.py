@@ -43,8 +43,8 @@ from runtime.solver.widening import widen
 STOCK_SHARE = 0.5  # of a stock game's budget for the plain moves, before the stock moves
 # After widening, the plain moves' share of what is left: the stock moves prove lost deals
 # in far fewer nodes (Saratoga seed 12: 200,716 against 1,085,411 plain), so they get the
-# rest (docs/solver.md, session 39: Aunt Mary's unknown deals, 6 of 12 proven lost at
-# 300,000 nodes with 0.25 instead of 0.5, none before).
+# rest (docs/solver.md, session 39: of 12 deals Aunt Mary's survey left unknown at 300,000
+# nodes, 6 proven lost with a tenth or a quarter, none with half).
 STOCK_SHARE_AFTER_WIDENING = 0.1
 EASY_SHARE = 0.1  # of a cycling stock's budget for a first plain search, before widening
 # Then greedy playouts (`playouts.py`), which win some deals every search leaves unknown at
