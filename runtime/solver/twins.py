@@ -102,6 +102,8 @@ class Twins:
             for c in range(DECK_SIZE)
         ]
         self.other = other
+        # Each tableau host's block twin (the other host that takes the same cards).
+        self.host_twin = {host: twin for pairs in other for host, twin in pairs.items()}
         # Per (card below, card above), face-down values included: NOT_BUILT, or the other
         # host the upper card may move to (NO_TWIN if none).
         self.alt_of = tuple(
@@ -223,8 +225,7 @@ def class_generator(
     twin is a free run there, as normalized)."""
     alt_of = twins.alt_of
     tableau = twins.tableau
-    # Each tableau host's block twin (the other host that takes the same cards).
-    host_twin = {host: twin for pairs in twins.other for host, twin in pairs.items()}
+    host_twin = twins.host_twin
 
     def in_class(piles: Piles, move: Move) -> bool:
         source = piles[move.src]

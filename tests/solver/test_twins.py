@@ -115,7 +115,7 @@ def test_no_stock_move_puts_its_card_onto_the_higher_of_two_twins_on_top(game: s
         piles = state.piles
         tableau = range(model.t0, model.t1)
         tops = {piles[t][-1] for t in tableau if piles[t]}
-        host_twin = {host: twin for pairs in twins.other for host, twin in pairs.items()}
+        host_twin = twins.host_twin
         generate = class_generator(twins, stock_move_generator(model, fast_generator(model)))
         for action in generate(piles, state.redeals_left):
             if isinstance(action, Move) or action[0].kind is MoveKind.TRANSFER:
