@@ -18,6 +18,7 @@ from runtime.solver.rollouts import GREEDY_NODES, WIDTH, solve_by_rollouts
 from runtime.solver.search import (
     EARLY_PLAYOUT_SHARE,
     EARLY_SEARCH_NODES,
+    EARLY_SUITS_SHARE,
     LATE_PLAYOUTS_FIRST,
 )
 from tests.solver.positions import assert_line_wins
@@ -137,6 +138,23 @@ def test_the_search_hands_its_shares_to_playouts_then_rollouts(
     solve(new_game("giant", None, 0), max_nodes=60_000)
     assert calls[0] == (EARLY_PLAYOUT_SHARE * 60_000, 0)
     assert [first for _, first in calls[1:]] == [LATE_PLAYOUTS_FIRST]
+
+
+def test_two_decks_of_whole_suits_give_the_rollouts_nine_tenths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Spider (four suits) seed 987: after the short search and the greedy playouts,
+    # rollouts win it 53,468 nodes later, which nine tenths of an 80,000-node budget
+    # allow; with half of it (other games' share) the rollouts stop short and the search
+    # after them does not win it (it never won a deal the rollouts left in Spider's
+    # survey).
+    state = new_game("spider", None, 987)
+    found = solve(state, max_nodes=80_000)
+    assert (found.verdict, found.nodes) == (Verdict.WINNABLE, EARLY_SEARCH_NODES + 53_468)
+    assert EARLY_SUITS_SHARE * 80_000 > found.nodes > EARLY_PLAYOUT_SHARE * 80_000
+    assert_line_wins(state, found.moves)
+    monkeypatch.setattr(search_module, "EARLY_SUITS_SHARE", EARLY_PLAYOUT_SHARE)
+    assert solve(state, max_nodes=80_000).verdict is Verdict.UNKNOWN
 
 
 def test_early_playouts_then_rollouts_win_and_end_the_search() -> None:
