@@ -70,8 +70,8 @@ EARLY_SEARCH_NODES = 10_000
 EARLY_PLAYOUT_SHARE = 0.5
 # Two decks or more and foundations that take only whole suits (Spider, Spider Three
 # Decks): no proof ends and no card goes home alone, so the search after the early
-# rollouts only wins what more of them would: of the first 1,527 deals of Spider's survey
-# at 1,000,000 nodes (session 38's search) it won none of the 341 they left, of Spider
+# rollouts only wins what more of them would: of the 2,000 deals of Spider's survey at
+# 1,000,000 nodes (session 38's search) it won none of the 445 they left, of Spider
 # Three Decks' 2,000 at 100,000 two. The rollouts get nine tenths: they go on exactly as
 # they would have, so no deal they won is lost, and 6 of the first 12 deals that survey
 # left unknown are won within 900,000 rollout nodes (`docs/solver.md`, "Nine tenths to the
