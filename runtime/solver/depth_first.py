@@ -13,16 +13,16 @@ This module and the solver modules it runs on are also compiled as they are by m
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Hashable
 from dataclasses import replace
 from typing import Final
 
 from runtime.engine.moves import Move, MoveKind
-from runtime.engine.rules import Goal
-from runtime.engine.state import State, is_whole_suit
+from runtime.engine.state import State
 from runtime.solver import clock
 from runtime.solver.autoplay import autoplay_function
 from runtime.solver.deadlock import deadlock_function
+from runtime.solver.goal import won_function
 from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.results import DeadSet, SolveResult, Verdict
@@ -36,7 +36,7 @@ from runtime.solver.stock import (
     stock_move_generator,
     stock_moves_supported,
 )
-from runtime.solver.successors import Generator, engine_generator, fast_generator, fast_supported
+from runtime.solver.successors import Generator, move_generator
 from runtime.solver.twins import Twins, class_generator, twins_supported
 from runtime.solver.widening import widen
 
@@ -73,11 +73,7 @@ class DepthFirst:
         self.state = state.clone()
         self.model: Model = model_for(state.rules, state.base)
         self.key: KeyFunction = key_function(self.model)
-        self.moves: Generator = (
-            fast_generator(self.model)
-            if fast_supported(self.model)
-            else engine_generator(self.model, state.clone())
-        )
+        self.moves: Generator = move_generator(self.model, state)
         self.stock_moves: ActionGenerator | None = (
             stock_move_generator(self.model, self.moves)
             if stock_moves_supported(self.model)
@@ -368,55 +364,3 @@ def explored_share(frames: list[tuple[list[Action], int, int, int]], sizes: list
         share += weight * finished / size
         weight /= size
     return share
-
-
-def won_function(model: Model, state: State) -> Callable[[Piles], bool]:
-    goal = model.rules.goal
-    deck = model.rules.deck_size
-    if goal is Goal.ALL_TO_WASTE:
-        waste = model.layout.waste
-        return lambda piles: len(piles[waste]) == deck
-    if goal is Goal.ALL_TO_FOUNDATIONS:
-        foundations = range(model.f0, model.f1)
-
-        def all_home(piles: Piles) -> bool:
-            # A plain loop: `sum(map(len, ...))` over a slice is generic, slow, compiled.
-            home = 0
-            for f in foundations:
-                home += len(piles[f])
-            return home == deck
-
-        return all_home
-    if goal is Goal.SUITS_IN_TABLEAU:
-        return suits_won_function(model)
-    probe = state.clone()  # other goals: ask the engine
-
-    def won(piles: Piles) -> bool:
-        probe.piles = piles
-        return probe.is_won()
-
-    return won
-
-
-def suits_won_function(model: Model) -> Callable[[Piles], bool]:
-    """Won where every card lies in a whole suit, King to Ace, on a foundation or alone in a
-    tableau pile (`Goal.SUITS_IN_TABLEAU`: Spider, Scorpion), as the engine's test says."""
-    deck = model.rules.deck_size
-    foundations = range(model.f0, model.f1)
-    tableau = range(model.t0, model.t1)
-
-    def suits_placed(piles: Piles) -> bool:
-        placed = 0
-        for f in foundations:
-            placed += len(piles[f])
-        for t in tableau:
-            size = len(piles[t])
-            if size and size != 13:
-                return False
-            placed += size
-        if placed != deck:
-            return False
-        # Only now the dearer look at the cards (rare: a generator expression will do).
-        return all(is_whole_suit(piles[t]) for t in tableau if piles[t])
-
-    return suits_placed

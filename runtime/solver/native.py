@@ -39,6 +39,7 @@ from runtime.solver import cells, depth_first, rollouts
 
 NATIVE_NAME = "_cells_native"
 DEPTH_FIRST_SOURCES = (
+    "goal",
     "autoplay",
     "keys",
     "successors",

@@ -35,8 +35,10 @@ from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import Goal, Rules
 from runtime.engine.state import State
 from runtime.solver import clock
+from runtime.solver.goal import won_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.results import SolveResult, Verdict
+from runtime.solver.successors import move_generator
 
 # Move scores, highest first; each playout adds noise up to NOISE to each.
 HOME = 100  # onto a foundation (or the pile the goal fills)
@@ -186,7 +188,9 @@ def solve_by_playouts(
     its line, or unknown. Playout n draws its noise from seed ``first`` + n: a second call
     with another ``first`` does not repeat the first call's playouts."""
     started = time.perf_counter()
-    scorer = Playouts(model_for(state.rules, state.base))
+    model = model_for(state.rules, state.base)
+    scorer = Playouts(model)
+    generate, won = move_generator(model, state), won_function(model, state)
     nodes = 0
     number = first
     while nodes < max_nodes and (deadline is None or clock.now() < deadline):
@@ -196,14 +200,14 @@ def solve_by_playouts(
         seen = {trial.key()}
         line: list[Move] = []
         for _ in range(MAX_STEPS):
-            legal = trial.legal_moves()
-            # A won position has no moves; asking only then saves a win test a step (the
-            # engine's move generation makes one).
-            if not legal and trial.is_won():
+            # Asked at every step: the move generator offers moves in a won position too
+            # (foundation cards back to the tableau), where the engine offers none.
+            if won(trial.piles):
                 return SolveResult(
                     Verdict.WINNABLE, tuple(line), nodes, time.perf_counter() - started
                 )
             chosen = None
+            legal = generate(trial.piles, trial.redeals_left)
             for move in scorer.ranked(trial.piles, legal, rng):
                 nodes += 1
                 trial.apply(move)

@@ -36,9 +36,11 @@ import time
 from runtime.engine.moves import Move
 from runtime.engine.state import Piles, State
 from runtime.solver import clock
+from runtime.solver.goal import won_function
 from runtime.solver.model import model_for
 from runtime.solver.playouts import NOISE, Playouts, solve_by_playouts
 from runtime.solver.results import SolveResult, Verdict
+from runtime.solver.successors import Generator, move_generator
 
 Key = tuple[int, int, Piles]  # `State.key`
 
@@ -57,7 +59,10 @@ class _Rollout:
     """One search's budget, score and noise."""
 
     def __init__(self, state: State, max_nodes: int, deadline: float | None) -> None:
-        self.scorer = Playouts(model_for(state.rules, state.base))
+        model = model_for(state.rules, state.base)
+        self.scorer = Playouts(model)
+        self.generate: Generator = move_generator(model, state)
+        self.won = won_function(model, state)
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.nodes = 0
@@ -71,7 +76,8 @@ class _Rollout:
 
     def ranked(self, trial: State) -> list[Move]:
         """``trial``'s legal moves, best scored (with noise) first."""
-        return self.scorer.ranked(trial.piles, trial.legal_moves(), self.rng, self.noise)
+        moves = self.generate(trial.piles, trial.redeals_left)
+        return self.scorer.ranked(trial.piles, moves, self.rng, self.noise)
 
     def run(self, state: State) -> list[Move] | None:
         """One rollout from ``state``: its winning line, or None."""
@@ -81,7 +87,7 @@ class _Rollout:
         best_progress = -WON
         best: list[Move] = []  # the best sequence found so far, from the deal
         while not self.out_of_budget():
-            if trial.is_won():
+            if self.won(trial.piles):
                 return line
             tried = 0
             for move in self.ranked(trial):
@@ -117,6 +123,10 @@ class _Rollout:
         moves: list[Move] = []
         peak, peak_at = self.scorer.progress(trial.piles), 0
         for _ in range(HORIZON):
+            # Asked at every step: the move generator offers moves in a won position too
+            # (foundation cards back to the tableau), where the engine offers none.
+            if self.won(trial.piles):
+                break
             chosen = None
             for move in self.ranked(trial):
                 self.nodes += 1
@@ -135,7 +145,7 @@ class _Rollout:
                 peak, peak_at = reached, len(moves)
             elif len(moves) - peak_at > STALL or self.nodes >= self.max_nodes:
                 break
-        if trial.is_won():  # out of moves, or at the horizon
+        if self.won(trial.piles):  # won, out of moves, or at the horizon
             peak, peak_at = WON, len(moves)
         for _ in moves:
             trial.undo()

@@ -406,6 +406,14 @@ def _source_bonus(pile: tuple[int, ...], n: int) -> int:
     return 0
 
 
+def move_generator(model: Model, state: State) -> Generator:
+    """The moves of ``model``'s game: `fast_generator` where it models every rule, else
+    the engine's own (``state``, any position of the game, lends it its rules)."""
+    if fast_supported(model):
+        return fast_generator(model)
+    return engine_generator(model, state.clone())
+
+
 def engine_generator(model: Model, state: State) -> Generator:
     """The engine's own moves for rules the fast generator does not cover."""
     kinds = model.layout.kinds

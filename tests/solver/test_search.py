@@ -12,7 +12,7 @@ from runtime.engine.cards import FACE_DOWN, parse_card
 from runtime.engine.moves import DEAL
 from runtime.solver import Verdict, solve
 from runtime.solver.cells import BLOCKED, BREAK, CellsSearch, cells_search, cells_supported
-from runtime.solver.depth_first import won_function
+from runtime.solver.goal import won_function
 from runtime.solver.keys import key_function
 from runtime.solver.model import model_for
 from runtime.solver.successors import fast_generator, fast_supported

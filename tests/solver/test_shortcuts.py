@@ -38,9 +38,9 @@ def assert_no_shortcut_left(state: State, line: tuple[Move, ...]) -> None:
 
 
 def test_a_playouts_shuffles_are_cut() -> None:
-    # Giant seed 1: greedy playouts win it in 12,451 nodes with a line of 1,752 moves,
-    # most of them runs shuffled between hosts.
-    state = new_game("giant", None, 1)
+    # Giant seed 14: greedy playouts win it in 4,492 nodes with a line of 1,470 moves,
+    # most of them runs shuffled between hosts (398 are left).
+    state = new_game("giant", None, 14)
     found = solve_by_playouts(state, 20_000, None)
     assert found.verdict is Verdict.WINNABLE
     short = shorten(state, found.moves)
