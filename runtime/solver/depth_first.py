@@ -51,7 +51,9 @@ EASY_SHARE = 0.1  # of a cycling stock's budget for a first plain search, before
 # once (Saratoga's default options: 6 of 40 such deals, each within 1,430 nodes), and
 # nested rollouts after their first 10,000 nodes (`rollouts.py`: 3 of 74 deals the whole
 # schedule left unknown in Saratoga, Klondike, Canfield, Aunt Mary, Eagle Wing, Whitehead
-# and Straight Up, where greedy playouts won none; `docs/solver.md`, "Nested rollouts").
+# and Straight Up, where greedy playouts won none; `docs/solver.md`, "Nested rollouts"),
+# over stock moves since session 41 ("Rollouts over stock moves": Saratoga seeds 0-199,
+# 16 unknown instead of 20).
 STOCK_PLAYOUT_SHARE = 0.05
 # Widening pays on long budgets only: a hint's (80 ms) is best spent on the plain search,
 # which finds the easy wins (with widening, Saratoga hints found a line half as often).
@@ -127,7 +129,7 @@ class DepthFirst:
             return easy
         reached = EASY_SHARE + STOCK_PLAYOUT_SHARE
         tried = solve_by_playouts_then_rollouts(
-            root, int(max_nodes * STOCK_PLAYOUT_SHARE), at(reached)
+            root, int(max_nodes * STOCK_PLAYOUT_SHARE), at(reached), stock=True
         )
         if tried.verdict is Verdict.WINNABLE:
             seconds = time.perf_counter() - started

@@ -16,7 +16,10 @@ rollouts mostly find the same line again (Forty Thieves seed 3: 13 of 15 rollout
 the same progress); with growing noise they won 71 of 144 deals surveys had left unknown
 instead of 57 (`docs/solver.md`, "Nested rollouts").
 Positions the line has had are never entered again, neither by the line nor by its
-playouts.
+playouts. Where the stock only feeds a waste, a caller may ask for rollouts over stock
+moves (`stock.py`: each waste card the stock can bring up is one move, its deals
+included), which reach every stock card at each step (`docs/solver.md`, "Rollouts over
+stock moves").
 
 Measured against the greedy playouts on the same budget, 150,000 nodes, the first 8 deals
 of each survey that the whole schedule left unknown (`docs/solver.md`, "Nested
@@ -32,14 +35,23 @@ from __future__ import annotations
 
 import random
 import time
+from typing import cast
 
-from runtime.engine.moves import Move
+from runtime.engine.moves import Move, MoveKind
 from runtime.engine.state import Piles, State
 from runtime.solver import clock
 from runtime.solver.goal import won_function
 from runtime.solver.model import model_for
 from runtime.solver.playouts import NOISE, Playouts, solve_by_playouts
 from runtime.solver.results import SolveResult, Verdict
+from runtime.solver.stock import (
+    Action,
+    ActionGenerator,
+    Jump,
+    stock_jump,
+    stock_move_generator,
+    stock_moves_supported,
+)
 from runtime.solver.successors import Generator, move_generator
 
 Key = tuple[int, int, Piles]  # `State.key`
@@ -53,15 +65,28 @@ WIDTH = 6  # moves tried at each step of the line, best scored first
 HORIZON = 300  # moves of one playout after a tried move
 STALL = 40  # moves a playout goes on without reaching further
 WON = 1 << 30  # a playout's progress when it wins: beats any other
+# Over stock moves (`stock.py`), a waste card's move is scored as a move off the waste
+# after its deals, less STOCK_DEAL a deal and STOCK_REDEAL a redeal (a pass of the stock
+# gone for good): without them the rollouts went through the passes at once.
+STOCK_DEAL = 3
+STOCK_REDEAL = 100
 
 
 class _Rollout:
     """One search's budget, score and noise."""
 
-    def __init__(self, state: State, max_nodes: int, deadline: float | None) -> None:
+    def __init__(
+        self, state: State, max_nodes: int, deadline: float | None, stock: bool = False
+    ) -> None:
         model = model_for(state.rules, state.base)
         self.scorer = Playouts(model)
         self.generate: Generator = move_generator(model, state)
+        # With ``stock``, where the stock only feeds a waste: stock moves instead of deals.
+        self.actions: ActionGenerator | None = None
+        self.jump: Jump | None = None
+        if stock and stock_moves_supported(model):
+            self.actions = stock_move_generator(model, self.generate)
+            self.jump = stock_jump(model)
         self.won = won_function(model, state)
         self.max_nodes = max_nodes
         self.deadline = deadline
@@ -74,92 +99,139 @@ class _Rollout:
             self.deadline is not None and clock.now() > self.deadline
         )
 
-    def ranked(self, trial: State) -> list[Move]:
-        """``trial``'s legal moves, best scored (with noise) first."""
-        moves = self.generate(trial.piles, trial.redeals_left)
-        return self.scorer.ranked(trial.piles, moves, self.rng, self.noise)
+    def ranked(self, trial: State) -> list[Action]:
+        """``trial``'s legal moves (or stock moves), best scored (with noise) first."""
+        piles = trial.piles
+        if self.actions is None:
+            moves = self.generate(piles, trial.redeals_left)
+            return cast(list[Action], self.scorer.ranked(piles, moves, self.rng, self.noise))
+        assert self.jump is not None
+        scored: list[tuple[float, Action]] = []
+        for action in self.actions(piles, trial.redeals_left):
+            if isinstance(action, Move):
+                score = self.scorer.score(piles, action)
+            else:  # deals and redeals, then the waste card's move
+                lead = action[:-1]
+                after, _ = self.jump(piles, trial.redeals_left, lead)
+                score = self.scorer.score(after, action[-1])
+                for move in lead:
+                    score -= STOCK_REDEAL if move[0] is MoveKind.REDEAL else STOCK_DEAL
+            scored.append((score + self.rng.random() * self.noise, action))
+        scored.sort(key=_first_desc)
+        return [action for _, action in scored]
 
-    def run(self, state: State) -> list[Move] | None:
+    def run(self, state: State) -> list[Action] | None:
         """One rollout from ``state``: its winning line, or None."""
         trial = state.clone()
         line_seen = {trial.key()}
-        line: list[Move] = []
+        line: list[Action] = []
         best_progress = -WON
-        best: list[Move] = []  # the best sequence found so far, from the deal
+        best: list[Action] = []  # the best sequence found so far, from the deal
         while not self.out_of_budget():
             if self.won(trial.piles):
                 return line
             tried = 0
-            for move in self.ranked(trial):
+            for action in self.ranked(trial):
                 if tried == WIDTH or self.nodes >= self.max_nodes:
                     break
                 self.nodes += 1
-                trial.apply(move)
+                played = _play(trial, action)
                 key = trial.key()
                 if key in line_seen:
-                    trial.undo()
+                    _take_back(trial, played)
                     continue
                 tried += 1
                 line_seen.add(key)
                 progress, ahead = self.playout(trial, line_seen)
                 line_seen.discard(key)
-                trial.undo()
+                _take_back(trial, played)
                 if progress > best_progress:
-                    best_progress, best = progress, [*line, move, *ahead]
+                    best_progress, best = progress, [*line, action, *ahead]
                     if progress == WON:
                         return best
             if len(best) <= len(line):
                 return None  # no sequence gets further than the line already has
-            move = best[len(line)]
-            trial.apply(move)
+            action = best[len(line)]
+            _play(trial, action)
             line_seen.add(trial.key())
-            line.append(move)
+            line.append(action)
         return None
 
-    def playout(self, trial: State, line_seen: set[Key]) -> tuple[int, list[Move]]:
+    def playout(self, trial: State, line_seen: set[Key]) -> tuple[int, list[Action]]:
         """A greedy playout from ``trial`` (left as it was): the furthest progress it
         reached (`WON` if it won) and its moves up to there."""
         seen: set[Key] = set()
-        moves: list[Move] = []
+        actions: list[Action] = []
+        played = 0  # engine moves, to take back
         peak, peak_at = self.scorer.progress(trial.piles), 0
         for _ in range(HORIZON):
             # Asked at every step: the move generator offers moves in a won position too
             # (foundation cards back to the tableau), where the engine offers none.
             if self.won(trial.piles):
                 break
-            chosen = None
-            for move in self.ranked(trial):
+            chosen = False
+            for action in self.ranked(trial):
                 self.nodes += 1
-                trial.apply(move)
+                count = _play(trial, action)
                 key = trial.key()
                 if key not in line_seen and key not in seen:
                     seen.add(key)
-                    chosen = move
+                    actions.append(action)
+                    played += count
+                    chosen = True
                     break
-                trial.undo()
-            if chosen is None:
+                _take_back(trial, count)
+            if not chosen:
                 break
-            moves.append(chosen)
             reached = self.scorer.progress(trial.piles)
             if reached > peak:
-                peak, peak_at = reached, len(moves)
-            elif len(moves) - peak_at > STALL or self.nodes >= self.max_nodes:
+                peak, peak_at = reached, len(actions)
+            elif len(actions) - peak_at > STALL or self.nodes >= self.max_nodes:
                 break
         if self.won(trial.piles):  # won, out of moves, or at the horizon
-            peak, peak_at = WON, len(moves)
-        for _ in moves:
-            trial.undo()
-        return peak, moves[:peak_at]
+            peak, peak_at = WON, len(actions)
+        _take_back(trial, played)
+        return peak, actions[:peak_at]
+
+
+def _first_desc(pair: tuple[float, Action]) -> float:
+    return -pair[0]
+
+
+def _play(trial: State, action: Action) -> int:
+    """Play a move, or a stock move's moves; how many engine moves that was."""
+    if isinstance(action, Move):
+        trial.apply(action)
+        return 1
+    for move in action:
+        trial.apply(move)
+    return len(action)
+
+
+def _take_back(trial: State, played: int) -> None:
+    for _ in range(played):
+        trial.undo()
+
+
+def _moves_of(line: list[Action]) -> tuple[Move, ...]:
+    moves: list[Move] = []
+    for action in line:
+        if isinstance(action, Move):
+            moves.append(action)
+        else:
+            moves.extend(action)
+    return tuple(moves)
 
 
 def solve_by_rollouts(
-    state: State, max_nodes: int, deadline: float | None, first: int = 0
+    state: State, max_nodes: int, deadline: float | None, first: int = 0, stock: bool = False
 ) -> SolveResult:
     """Nested rollouts from ``state`` (unchanged) until one wins or the budget ends:
     winnable with its line, or unknown. Rollout n (from 0) draws its noise from seed
-    ``first`` + n, n + 1 times the playouts' noise."""
+    ``first`` + n, n + 1 times the playouts' noise. With ``stock``, over stock moves
+    where the rules allow them (`stock.stock_moves_supported`)."""
     started = time.perf_counter()
-    search = _Rollout(state, max_nodes, deadline)
+    search = _Rollout(state, max_nodes, deadline, stock)
     number = first
     while not search.out_of_budget():
         search.rng = random.Random(number)
@@ -168,20 +240,21 @@ def solve_by_rollouts(
         line = search.run(state)
         if line is not None:
             return SolveResult(
-                Verdict.WINNABLE, tuple(line), search.nodes, time.perf_counter() - started
+                Verdict.WINNABLE, _moves_of(line), search.nodes, time.perf_counter() - started
             )
     return SolveResult(Verdict.UNKNOWN, (), search.nodes, time.perf_counter() - started)
 
 
 def solve_by_playouts_then_rollouts(
-    state: State, max_nodes: int, deadline: float | None, first: int = 0
+    state: State, max_nodes: int, deadline: float | None, first: int = 0, stock: bool = False
 ) -> SolveResult:
-    """Greedy playouts for `GREEDY_NODES` of ``max_nodes``, then nested rollouts: winnable
-    with a line, or unknown, with the nodes of both. Both draw from seed ``first`` on."""
+    """Greedy playouts for `GREEDY_NODES` of ``max_nodes``, then nested rollouts (over stock
+    moves with ``stock``): winnable with a line, or unknown, with the nodes of both. Both
+    draw from seed ``first`` on."""
     quick = solve_by_playouts(state, min(GREEDY_NODES, max_nodes), deadline, first)
     if quick.verdict is Verdict.WINNABLE or quick.nodes >= max_nodes:
         return quick
-    rest = solve_by_rollouts(state, max_nodes - quick.nodes, deadline, first)
+    rest = solve_by_rollouts(state, max_nodes - quick.nodes, deadline, first, stock)
     return SolveResult(
         rest.verdict, rest.moves, quick.nodes + rest.nodes, quick.seconds + rest.seconds
     )

@@ -80,6 +80,13 @@ def test_compiled_playouts_and_rollouts_are_the_same(
     assert native.rollouts_module() is not rollouts
 
 
+def test_compiled_rollouts_over_stock_moves_are_the_same(compiled: ModuleType) -> None:
+    state = new_game("saratoga", {"three_card_deals": False, "king_only": True}, 74)
+    fast = native.rollouts_module().solve_by_rollouts(state, 30_000, None, 0, True)
+    pure = rollouts.solve_by_rollouts(state, 30_000, None, 0, True)
+    assert (fast.verdict, fast.nodes, fast.moves) == (pure.verdict, pure.nodes, pure.moves)
+
+
 @pytest.mark.parametrize(
     ("game", "seed", "pause_at"),
     [("lady_jane", 25, 3000), ("lady_jane", 25, 4000), ("golf", 0, 2700)],

@@ -11,7 +11,7 @@ from runtime.engine import new_game
 from runtime.engine.catalog import game_ids
 from runtime.engine.moves import Move
 from runtime.engine.state import State
-from runtime.solver import Verdict, rollouts, solve
+from runtime.solver import Verdict, depth_first, rollouts, solve
 from runtime.solver import search as search_module
 from runtime.solver.playouts import NOISE, solve_by_playouts
 from runtime.solver.results import SolveResult
@@ -108,7 +108,9 @@ def test_a_share_goes_to_greedy_playouts_first_then_to_rollouts(
     calls: list[tuple[str, int, int]] = []
 
     def fake(kind: str) -> object:
-        def run(state: State, max_nodes: int, deadline: float | None, first: int = 0) -> object:
+        def run(
+            state: State, max_nodes: int, deadline: float | None, first: int = 0, *more: bool
+        ) -> object:
             calls.append((kind, max_nodes, first))
             return SolveResult(Verdict.UNKNOWN, (), max_nodes, 1.0)
 
@@ -183,3 +185,48 @@ def test_early_playouts_then_rollouts_win_and_end_the_search() -> None:
         found = solve(state, max_nodes=100_000)
         assert (found.verdict, found.nodes) == (Verdict.WINNABLE, nodes)
         assert_line_wins(state, found.moves)
+
+
+SARATOGA = {"three_card_deals": False, "king_only": True}
+
+
+def test_rollouts_over_stock_moves_win_deals_the_plain_ones_do_not() -> None:
+    # Saratoga seeds 140 and 154, which every search of the schedule left unknown at
+    # 300,000 nodes before session 41: rollouts over stock moves (each waste card a move,
+    # its deals included) win them at 1,414 and 1,455 nodes; rollouts that deal one card a
+    # move do not within 60,000. Their lines replay from the deal, deals and all.
+    for seed, nodes in ((140, 1_414), (154, 1_455)):
+        state = new_game("saratoga", SARATOGA, seed)
+        found = solve_by_rollouts(state, 60_000, None, stock=True)
+        assert (found.verdict, found.nodes) == (Verdict.WINNABLE, nodes)
+        assert_line_wins(state, found.moves)
+        assert solve_by_rollouts(state, 60_000, None).verdict is Verdict.UNKNOWN
+
+
+def test_stock_rollouts_where_the_stock_does_not_cycle_are_the_plain_ones() -> None:
+    # Giant deals onto the tableau: no stock moves there, so ``stock`` changes nothing.
+    state = new_game("giant", None, 1300)
+    plain = solve_by_rollouts(state, 20_000, None)
+    over_stock = solve_by_rollouts(state, 20_000, None, stock=True)
+    assert (over_stock.verdict, over_stock.nodes, over_stock.moves) == (
+        plain.verdict,
+        plain.nodes,
+        plain.moves,
+    )
+
+
+def test_a_cycling_stocks_schedule_hands_its_rollouts_stock_moves(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[bool] = []
+
+    def fake(
+        state: State, max_nodes: int, deadline: float | None, first: int = 0, stock: bool = False
+    ) -> SolveResult:
+        asked.append(stock)
+        return SolveResult(Verdict.UNKNOWN, (), max_nodes)
+
+    monkeypatch.setattr(depth_first, "solve_by_playouts_then_rollouts", fake)
+    state = new_game("saratoga", SARATOGA, 15)  # left unknown by the easy search
+    depth_first.DepthFirst(state).run(100_000, None, None)
+    assert asked == [True]
