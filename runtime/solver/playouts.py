@@ -38,7 +38,7 @@ from runtime.solver import clock
 from runtime.solver.goal import won_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.results import SolveResult, Verdict
-from runtime.solver.successors import move_generator
+from runtime.solver.successors import playout_generator
 
 # Move scores, highest first; each playout adds noise up to NOISE to each.
 HOME = 100  # onto a foundation (or the pile the goal fills)
@@ -190,7 +190,7 @@ def solve_by_playouts(
     started = time.perf_counter()
     model = model_for(state.rules, state.base)
     scorer = Playouts(model)
-    generate, won = move_generator(model, state), won_function(model, state)
+    generate, won = playout_generator(model), won_function(model, state)
     nodes = 0
     number = first
     while nodes < max_nodes and (deadline is None or clock.now() < deadline):
@@ -207,7 +207,11 @@ def solve_by_playouts(
                     Verdict.WINNABLE, tuple(line), nodes, time.perf_counter() - started
                 )
             chosen = None
-            legal = generate(trial.piles, trial.redeals_left)
+            legal = (
+                trial.legal_moves()
+                if generate is None
+                else generate(trial.piles, trial.redeals_left)
+            )
             for move in scorer.ranked(trial.piles, legal, rng):
                 nodes += 1
                 trial.apply(move)

@@ -52,7 +52,7 @@ from runtime.solver.stock import (
     stock_move_generator,
     stock_moves_supported,
 )
-from runtime.solver.successors import Generator, move_generator
+from runtime.solver.successors import Generator, engine_generator, playout_generator
 
 Key = tuple[int, int, Piles]  # `State.key`
 
@@ -80,12 +80,13 @@ class _Rollout:
     ) -> None:
         model = model_for(state.rules, state.base)
         self.scorer = Playouts(model)
-        self.generate: Generator = move_generator(model, state)
+        self.generate: Generator | None = playout_generator(model)
         # With ``stock``, where the stock only feeds a waste: stock moves instead of deals.
         self.actions: ActionGenerator | None = None
         self.jump: Jump | None = None
         if stock and stock_moves_supported(model):
-            self.actions = stock_move_generator(model, self.generate)
+            plain = self.generate or engine_generator(model, state.clone())
+            self.actions = stock_move_generator(model, plain)
             self.jump = stock_jump(model)
         self.won = won_function(model, state)
         self.max_nodes = max_nodes
@@ -103,7 +104,8 @@ class _Rollout:
         """``trial``'s legal moves (or stock moves), best scored (with noise) first."""
         piles = trial.piles
         if self.actions is None:
-            moves = self.generate(piles, trial.redeals_left)
+            generate = self.generate
+            moves = trial.legal_moves() if generate is None else generate(piles, trial.redeals_left)
             return cast(list[Action], self.scorer.ranked(piles, moves, self.rng, self.noise))
         assert self.jump is not None
         scored: list[tuple[float, Action]] = []

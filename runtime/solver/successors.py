@@ -406,6 +406,13 @@ def _source_bonus(pile: tuple[int, ...], n: int) -> int:
     return 0
 
 
+def playout_generator(model: Model) -> Generator | None:
+    """`fast_generator` where it models every rule; None where the playouts keep to the
+    engine's own `State.legal_moves`, which also know what a move changes beyond the piles
+    (a base the first card home chooses: Glenwood, Terrace)."""
+    return fast_generator(model) if fast_supported(model) else None
+
+
 def move_generator(model: Model, state: State) -> Generator:
     """The moves of ``model``'s game: `fast_generator` where it models every rule, else
     the engine's own (``state``, any position of the game, lends it its rules)."""
