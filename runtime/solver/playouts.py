@@ -38,7 +38,7 @@ from runtime.solver import clock
 from runtime.solver.goal import won_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.results import SolveResult, Verdict
-from runtime.solver.successors import playout_generator
+from runtime.solver.successors import playout_generator, playout_moves
 
 # Move scores, highest first; each playout adds noise up to NOISE to each.
 HOME = 100  # onto a foundation (or the pile the goal fills)
@@ -207,11 +207,7 @@ def solve_by_playouts(
                     Verdict.WINNABLE, tuple(line), nodes, time.perf_counter() - started
                 )
             chosen = None
-            legal = (
-                trial.legal_moves()
-                if generate is None
-                else generate(trial.piles, trial.redeals_left)
-            )
+            legal = playout_moves(generate, trial)
             for move in scorer.ranked(trial.piles, legal, rng):
                 nodes += 1
                 trial.apply(move)

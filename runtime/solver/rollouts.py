@@ -52,7 +52,12 @@ from runtime.solver.stock import (
     stock_move_generator,
     stock_moves_supported,
 )
-from runtime.solver.successors import Generator, engine_generator, playout_generator
+from runtime.solver.successors import (
+    Generator,
+    move_generator,
+    playout_generator,
+    playout_moves,
+)
 
 Key = tuple[int, int, Piles]  # `State.key`
 
@@ -85,7 +90,7 @@ class _Rollout:
         self.actions: ActionGenerator | None = None
         self.jump: Jump | None = None
         if stock and stock_moves_supported(model):
-            plain = self.generate or engine_generator(model, state.clone())
+            plain = self.generate or move_generator(model, state)
             self.actions = stock_move_generator(model, plain)
             self.jump = stock_jump(model)
         self.won = won_function(model, state)
@@ -104,8 +109,7 @@ class _Rollout:
         """``trial``'s legal moves (or stock moves), best scored (with noise) first."""
         piles = trial.piles
         if self.actions is None:
-            generate = self.generate
-            moves = trial.legal_moves() if generate is None else generate(piles, trial.redeals_left)
+            moves = playout_moves(self.generate, trial)
             return cast(list[Action], self.scorer.ranked(piles, moves, self.rng, self.noise))
         assert self.jump is not None
         scored: list[tuple[float, Action]] = []

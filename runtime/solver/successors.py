@@ -413,12 +413,17 @@ def playout_generator(model: Model) -> Generator | None:
     return fast_generator(model) if fast_supported(model) else None
 
 
+def playout_moves(generate: Generator | None, state: State) -> list[Move]:
+    """``state``'s moves from a `playout_generator`, or the engine's where it gave None."""
+    if generate is None:
+        return state.legal_moves()
+    return generate(state.piles, state.redeals_left)
+
+
 def move_generator(model: Model, state: State) -> Generator:
     """The moves of ``model``'s game: `fast_generator` where it models every rule, else
     the engine's own (``state``, any position of the game, lends it its rules)."""
-    if fast_supported(model):
-        return fast_generator(model)
-    return engine_generator(model, state.clone())
+    return playout_generator(model) or engine_generator(model, state.clone())
 
 
 def engine_generator(model: Model, state: State) -> Generator:
