@@ -230,7 +230,11 @@ def class_generator(
     def in_class(piles: Piles, move: Move) -> bool:
         source = piles[move.src]
         n = move.size
-        if move.kind is not _T or n >= len(source) or not piles[move.dst]:
+        # Only a tableau run is a free run: cards a stock dealt onto a reserve, or a waste,
+        # may lie in build order too, but nothing takes them back.
+        if move.kind is not _T or move.src not in tableau or n >= len(source):
+            return False
+        if not piles[move.dst]:
             return False
         return alt_of[source[-n - 1] * _VALUES + source[-n]] == piles[move.dst][-1]
 

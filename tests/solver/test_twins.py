@@ -8,6 +8,7 @@ import random
 import pytest
 
 from runtime.engine import State, new_game
+from runtime.engine.cards import parse_card
 from runtime.engine.moves import Move, MoveKind
 from runtime.solver import Verdict, solve
 from runtime.solver import twins as twins_module
@@ -156,3 +157,50 @@ def test_small_positions_still_agree_with_brute_force(
                 trial.play(move)
             assert trial.is_won()
     assert checked >= 10
+
+
+def test_a_card_dealt_onto_its_host_in_a_reserve_still_moves_to_the_twin() -> None:
+    # Lady Jane's stock deals onto the reserves, so a reserve may hold the Ace of diamonds
+    # on the 2 of clubs, as if built. Nothing takes it back there: moving it onto the 2 of
+    # spades leaves the class. A class generator that took it for a free run's move lost
+    # this small position, which brute force wins.
+    state = small_position("lady_jane", 14, 12)
+    expected = brute_force(state, 20_000)
+    assert expected is True
+    model = model_for(state.rules, state.base)
+    twins = Twins(model)
+    for move in (Move.transfer(10, 4), Move.transfer(14, 10), Move.transfer(16, 6)):
+        state.play(move)
+    for move in twins.normalize(state.piles):
+        state.apply(move)
+    piles = state.piles
+    two_of_spades = parse_card("2S")
+    reserve = 16
+    host = next(t for t in range(model.t0, model.t1) if piles[t][-1:] == (two_of_spades,))
+    assert piles[reserve][-2:] == (parse_card("2C"), parse_card("AD"))
+    actions = class_generator(twins, fast_generator(model))(piles, state.redeals_left)
+    assert Move.transfer(reserve, host) in actions
+    assert solve(small_position("lady_jane", 14, 12)).verdict is Verdict.WINNABLE
+
+
+@pytest.mark.parametrize("game", ["saratoga", "klondike"])
+def test_the_waste_card_keeps_its_moves_over_stock_moves(game: str) -> None:
+    # The same over stock moves: the waste's top card may lie on one of its hosts in the
+    # waste; its moves onto the tableau are all offered (only those onto the higher of two
+    # twins on top are left out, the lower one reaching the same class).
+    kept = 0
+    for state, model, twins in canonical_positions_on_won_lines(game):
+        piles = state.piles
+        plain = stock_move_generator(model, fast_generator(model))(piles, state.redeals_left)
+        actions = class_generator(twins, stock_move_generator(model, fast_generator(model)))(
+            piles, state.redeals_left
+        )
+        tops = {piles[t][-1] for t in range(model.t0, model.t1) if piles[t]}
+        for action in plain:
+            if isinstance(action, Move) and action.src == model.layout.waste:
+                host = piles[action.dst][-1] if piles[action.dst] else -1
+                twin = twins.host_twin.get(host, host)
+                if not (twin < host and twin in tops):
+                    assert action in actions, action
+                    kept += 1
+    assert kept
