@@ -71,14 +71,15 @@ def test_the_first_win_ends_widening_and_counts_every_node() -> None:
 
 
 def test_widening_wins_what_the_complete_searches_leave_unknown() -> None:
-    """Saratoga seed 149: the plain and stock-move searches leave it unknown at 49,999
-    nodes (no widening below 50,000); with widening 60,000 nodes win it within ~7,500, and
-    the line replays. Below the threshold the result is the complete searches' alone."""
+    """Saratoga seed 110: the plain and stock-move searches leave it unknown at 49,999
+    nodes (no widening below 50,000); with widening 60,000 nodes win it at 10,549 (after
+    the easy search's 6,000 and the rollouts' 3,000), and the line replays. Below the
+    threshold the result is the complete searches' alone."""
     from runtime.engine import new_game
     from runtime.solver.depth_first import WIDEN_MIN_NODES
     from runtime.solver.search import solve
 
-    state = new_game("saratoga", None, 149)
+    state = new_game("saratoga", None, 110)
     short = solve(state, max_nodes=WIDEN_MIN_NODES - 1)
     assert short.verdict is Verdict.UNKNOWN
     found = solve(state, max_nodes=60_000)
