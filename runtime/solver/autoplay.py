@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime.engine.cards import DECK_SIZE, FACE_DOWN
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK
 from runtime.engine.moves import Move
 from runtime.solver.model import Cards, Model
 from runtime.solver.successors import transfers
@@ -47,6 +47,29 @@ def autoplay_function(model: Model) -> Autoplay:
     f_hosts = model.foundation_hosts
     f_start = model.foundation_start
     transfer = transfers(len(model.layout.kinds))
+    # Foundations that build by rank whatever the suit (Bristol, Sir Tommy): cards of one
+    # rank compete for the foundations that take them, so which card takes a place matters
+    # unless there is a place for each (`contested`).
+    by_rank = any(len(hosts) > 1 for hosts in f_hosts)
+    peers = [[u for u in range(DECK_SIZE) if RANK[u] == RANK[card]] for card in range(DECK_SIZE)]
+
+    def contested(piles: Piles, card: int, home: set[int]) -> bool:
+        """Whether fewer foundations take ``card`` than cards of its rank are still out.
+        With a place for each, going home is safe: the places only take cards of its rank,
+        and later ones only add places, so any line that puts another card of the rank
+        where this one went has a place left for it, and foundations with tops of equal
+        rank are alike."""
+        hosts = f_hosts[card]
+        places = 0
+        for f in range(f0, f1):
+            p = piles[f]
+            if (p and p[-1] in hosts) or (not p and f_start[card]):
+                places += 1
+        out = 0
+        for u in peers[card]:
+            if u not in home:
+                out += 1
+        return places < out
 
     def autoplay(piles: Piles) -> Move | None:
         tops: dict[int, int] = {}
@@ -78,12 +101,14 @@ def autoplay_function(model: Model) -> Autoplay:
             need = needs[card]
             if need is None:
                 continue
-            if need:
+            if need or by_rank:
                 if home is None:
                     home = set()
                     for f in range(f0, f1):
                         home.update(piles[f])
                 if not home.issuperset(need):
+                    continue
+                if by_rank and contested(piles, card, home):
                     continue
             return transfer.get(src, target, 1)
         return None

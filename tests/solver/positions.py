@@ -23,14 +23,20 @@ def assert_line_wins(state: State, moves: tuple[Move, ...]) -> None:
     assert trial.is_won()
 
 
-def foundation_chain(state: State, start: int) -> list[int]:
-    """The cards of ``start``'s foundation in building order, from ``start`` on."""
+def foundation_chain(state: State, start: int, used: set[int] | None = None) -> list[int]:
+    """The cards of ``start``'s foundation in building order, from ``start`` on; where
+    foundations build by rank whatever the suit, each card the first one not in ``used``
+    (which collects the chain's cards)."""
     table = state.tables.foundation
     assert table is not None
+    taken = used if used is not None else set()
     chain = [start]
+    taken.add(start)
     while len(chain) < 13:
         lower = chain[-1]
-        chain.append(next(u for u in range(DECK_SIZE) if table[lower * DECK_SIZE + u]))
+        card = next(u for u in range(DECK_SIZE) if table[lower * DECK_SIZE + u] and u not in taken)
+        chain.append(card)
+        taken.add(card)
     return chain
 
 
@@ -40,21 +46,47 @@ def small_position(game_id: str, seed: int, loose: int = 8) -> State:
     state = new_game(game_id, None, seed)
     layout = state.layout
     piles: list[list[int]] = [[] for _ in layout.kinds]
-    if state.rules.goal is Goal.ALL_TO_WASTE:
+    rules = state.rules
+    if rules.base_chosen and not state.base:
+        state.set_base(rng.randint(1, 13))  # as if the first foundation card had chosen it
+    if rules.goal is Goal.SUITS_IN_TABLEAU or rules.foundations_take_suits:
+        # Three suits lie built King to Ace on tableau piles, or home where foundations take
+        # whole suits; about ``loose`` cards of the fourth are scattered, the rest of it
+        # built from its King on a pile of its own.
+        suits = list(range(4))
+        rng.shuffle(suits)
+        runs = list(layout.tableau)
+        rng.shuffle(runs)
+        if rules.foundations_take_suits:
+            homes, rest_piles = list(layout.foundations), runs
+        else:
+            homes, rest_piles = runs[:3], runs[3:]
+        for suit, t in zip(suits[:3], homes, strict=False):
+            piles[t] = [suit * 13 + rank for rank in range(12, -1, -1)]
+        last = suits[3]
+        built = rng.randint(max(0, 13 - loose), 13 - min(loose, 13) // 2)
+        piles[rest_piles[0]] = [last * 13 + rank for rank in range(12, 12 - built, -1)]
+        targets = rest_piles + list(layout.reserves)
+        for rank in range(12 - built, -1, -1):
+            piles[rng.choice(targets)].append(last * 13 + rank)
+    elif rules.goal in (Goal.ALL_TO_WASTE, Goal.TABLEAU_CLEARED):
         deck = list(range(DECK_SIZE))
         rng.shuffle(deck)
         in_play = deck[:loose]
         piles[layout.waste] = deck[loose:]
         # Bottom-row pyramid piles are never covered; the rest of the loose cards is stock.
-        free = [t for i, t in enumerate(layout.tableau) if not state.rules.covered_by[i]]
+        covered = rules.covered_by
+        free = [t for i, t in enumerate(layout.tableau) if i >= len(covered) or not covered[i]]
         for card in in_play[: loose // 2]:
             piles[rng.choice(free)].append(card)
         piles[layout.stock] = [c | FACE_DOWN for c in in_play[loose // 2 :]]
     else:
         starts = [c for c in range(DECK_SIZE) if state.tables.foundation_empty[c]]  # type: ignore[index]
         rest: list[int] = []
-        for f, start in zip(layout.foundations, starts, strict=True):
-            chain = foundation_chain(state, start)
+        used: set[int] = set()  # building by rank, a chain takes other suits' cards
+        for f in layout.foundations:
+            start = next(c for c in starts if c not in used)
+            chain = foundation_chain(state, start, used)
             home = rng.randint(max(0, 13 - loose // 2 - 1), 13)
             piles[f] = chain[:home]
             rest += chain[home:]

@@ -98,3 +98,44 @@ def test_no_move_is_automatic_where_a_redeal_shuffles(game: str) -> None:
 
 def test_some_game_shuffles_on_a_redeal() -> None:
     assert SHUFFLED_REDEALS  # the test above checks something
+
+
+BY_RANK = ["auld_lang_syne", "sir_tommy", "bristol"]  # foundations build whatever the suit
+
+
+def test_by_rank_games_are_the_ones_with_several_foundation_hosts() -> None:
+    for game in game_ids():
+        state = new_game(game, None, 0)
+        model = model_for(state.rules, state.base)
+        several = any(len(hosts) > 1 for hosts in model.foundation_hosts)
+        automatic = any(need is not None for need in model.safe_needs)
+        assert (several and automatic) == (game in BY_RANK), game
+
+
+def test_a_card_waits_while_its_rank_has_more_cards_out_than_places() -> None:
+    # Auld Lang Syne: the Kings of hearts and of clubs are both on top and the Queen of
+    # hearts can go home; once she has, one foundation takes a King. The King of clubs
+    # must take it (the 10 of diamonds beneath it is wanted), so sending the King of hearts
+    # home at once, as a safe move, lost this position, which brute force wins.
+    state = small_position("auld_lang_syne", 3, 12)
+    assert brute_force(state, 60_000) is True
+    result = solve(state)
+    assert result.verdict is Verdict.WINNABLE
+    trial = state.clone()
+    for move in result.moves:
+        trial.play(move)
+    assert trial.is_won()
+
+
+@pytest.mark.parametrize("game", BY_RANK)
+def test_by_rank_safe_moves_keep_the_brute_force_verdict(game: str) -> None:
+    verdicts = []
+    for seed in range(30):
+        state = small_position(game, seed, 12)
+        expected = brute_force(state, 60_000)
+        if expected is None:
+            continue
+        want = Verdict.WINNABLE if expected else Verdict.UNWINNABLE
+        assert solve(state, max_nodes=200_000).verdict is want, seed
+        verdicts.append(expected)
+    assert len(verdicts) >= 20 and True in verdicts

@@ -437,3 +437,40 @@ def test_a_search_leaves_almost_no_cyclic_garbage(game: str, seed: int) -> None:
         gc.enable()
     assert result.nodes > 10_000
     assert garbage < result.nodes // 4
+
+
+# Left out: Eliminator, whose foundations start from any card and build up or down (no
+# chain to deal), and Eight Off, whose sixteen places for a loose card are too many for a
+# brute force without symmetry (its search is the free-cell one, checked here on Seahaven
+# and FreeCell).
+ONE_DECK = [
+    g
+    for g in game_ids()
+    if new_game(g, None, 0).rules.decks == 1 and g not in ("eliminator", "eight_off")
+]
+
+
+@pytest.mark.parametrize("game", ONE_DECK)
+def test_every_one_deck_game_agrees_with_brute_force_on_small_positions(game: str) -> None:
+    # The whole schedule on positions of 12 loose cards (`small_position`) against an exact
+    # search over the engine's own moves. Found two wrong "lost" verdicts in session 42: a
+    # reserve card lying on a host taken for a free run (Lady Jane) and a card of a rank
+    # sent home while another of its rank needed the place (Auld Lang Syne, Sir Tommy).
+    checked = won = 0
+    for seed in range(8):
+        for size in (12, 8, 4, 2):  # free cells: 12 loose cards are too many for brute force
+            state = small_position(game, seed, size)
+            expected = brute_force(state, 30_000)
+            if expected is not None:
+                break
+        if expected is None:
+            continue
+        result = solve(state, max_nodes=100_000)
+        if result.verdict is Verdict.UNKNOWN:
+            continue
+        assert result.verdict is (Verdict.WINNABLE if expected else Verdict.UNWINNABLE), seed
+        if expected:
+            assert_line_wins(state, result.moves)
+            won += 1
+        checked += 1
+    assert checked, "no small position settled: make them smaller"
