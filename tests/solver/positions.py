@@ -8,6 +8,7 @@ exact keys can settle it and check the solver's verdict.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from runtime.engine import State, new_game
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK
@@ -23,20 +24,23 @@ def assert_line_wins(state: State, moves: tuple[Move, ...]) -> None:
     assert trial.is_won()
 
 
-def foundation_chain(state: State, start: int, used: set[int] | None = None) -> list[int]:
-    """The cards of ``start``'s foundation in building order, from ``start`` on; where
-    foundations build by rank whatever the suit, each card the first one not in ``used``
-    (which collects the chain's cards)."""
+def foundation_chain(state: State, start: int, used: Counter[int] | None = None) -> list[int]:
+    """The cards of ``start``'s foundation in building order, from ``start`` on. Where
+    foundations do not build in suit, each card is the first one of which ``used`` (which
+    counts the chains' cards) holds fewer than the game's decks."""
     table = state.tables.foundation
     assert table is not None
-    taken = used if used is not None else set()
+    taken = used if used is not None else Counter()
+    decks = state.rules.decks
     chain = [start]
-    taken.add(start)
+    taken[start] += 1
     while len(chain) < 13:
         lower = chain[-1]
-        card = next(u for u in range(DECK_SIZE) if table[lower * DECK_SIZE + u] and u not in taken)
+        card = next(
+            u for u in range(DECK_SIZE) if table[lower * DECK_SIZE + u] and taken[u] < decks
+        )
         chain.append(card)
-        taken.add(card)
+        taken[card] += 1
     return chain
 
 
@@ -53,17 +57,18 @@ def small_position(game_id: str, seed: int, loose: int = 8) -> State:
         # Three suits lie built King to Ace on tableau piles, or home where foundations take
         # whole suits; about ``loose`` cards of the fourth are scattered, the rest of it
         # built from its King on a pile of its own.
-        suits = list(range(4))
+        suits = [suit for suit in range(4) for _ in range(rules.decks)]
         rng.shuffle(suits)
         runs = list(layout.tableau)
         rng.shuffle(runs)
+        complete = len(suits) - 1
         if rules.foundations_take_suits:
             homes, rest_piles = list(layout.foundations), runs
         else:
-            homes, rest_piles = runs[:3], runs[3:]
-        for suit, t in zip(suits[:3], homes, strict=False):
+            homes, rest_piles = runs[:complete], runs[complete:]
+        for suit, t in zip(suits[:complete], homes, strict=False):
             piles[t] = [suit * 13 + rank for rank in range(12, -1, -1)]
-        last = suits[3]
+        last = suits[-1]
         built = rng.randint(max(0, 13 - loose), 13 - min(loose, 13) // 2)
         piles[rest_piles[0]] = [last * 13 + rank for rank in range(12, 12 - built, -1)]
         targets = rest_piles + list(layout.reserves)
@@ -83,11 +88,12 @@ def small_position(game_id: str, seed: int, loose: int = 8) -> State:
     else:
         starts = [c for c in range(DECK_SIZE) if state.tables.foundation_empty[c]]  # type: ignore[index]
         rest: list[int] = []
-        used: set[int] = set()  # building by rank, a chain takes other suits' cards
+        used: Counter[int] = Counter()  # a chain may take other suits' cards
         for f in layout.foundations:
-            start = next(c for c in starts if c not in used)
+            start = next(c for c in starts if used[c] < rules.decks)
             chain = foundation_chain(state, start, used)
-            home = rng.randint(max(0, 13 - loose // 2 - 1), 13)
+            # With more decks, more foundations: as few loose cards in all.
+            home = rng.randint(max(0, 13 - loose // (2 * rules.decks) - 1), 13)
             piles[f] = chain[:home]
             rest += chain[home:]
         rng.shuffle(rest)
@@ -115,7 +121,9 @@ def small_position(game_id: str, seed: int, loose: int = 8) -> State:
                 if moved[0]:
                     moved[0][-1] &= ~FACE_DOWN
     state.piles = tuple(tuple(p) for p in piles)
-    assert sorted(c & ~FACE_DOWN for p in state.piles for c in p) == list(range(DECK_SIZE))
+    assert sorted(c & ~FACE_DOWN for p in state.piles for c in p) == sorted(
+        list(range(DECK_SIZE)) * rules.decks
+    )
     assert all(RANK[c] for p in state.piles for c in p)
     return state
 
