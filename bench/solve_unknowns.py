@@ -9,6 +9,9 @@ used (give them), and the bench prints winnable / unwinnable / unknown before an
 the same seeds, the verdict changes (a decided deal must never change its verdict: any such
 line is a bug), and median / mean / p99 time per deal after. ``--only-unknown`` re-solves the
 deals that were unknown before; ``--sample N`` adds every N-th decided deal (verdict check).
+``--only-lost`` re-solves the deals called lost after a search (not at the deal), the check
+after a fix to the search's pruning (session 42: a deal a faulty search called lost may be
+won); ``--merge`` then writes the new records into BEFORE in place of the old ones.
 Run it with ``nice -n 19`` on a shared machine.
 """
 
@@ -28,7 +31,10 @@ from runtime.solver.survey import solve_seed
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("before", type=Path)
-    parser.add_argument("--only-unknown", action="store_true")
+    chosen_group = parser.add_mutually_exclusive_group()
+    chosen_group.add_argument("--only-unknown", action="store_true")
+    chosen_group.add_argument("--only-lost", action="store_true")
+    parser.add_argument("--merge", action="store_true", help="replace BEFORE's records")
     parser.add_argument("--sample", type=int, default=0, help="also every N-th decided deal")
     parser.add_argument("--max-nodes", type=int, default=2_000_000)
     parser.add_argument("--time-limit", type=float, default=10.0)
@@ -39,7 +45,10 @@ def main() -> int:
     chosen = []
     decided = 0
     for r in records:
-        if r["verdict"] == "unknown" or not args.only_unknown:
+        if args.only_lost:
+            if r["verdict"] == "unwinnable" and r["nodes"] > 1:
+                chosen.append(r)
+        elif r["verdict"] == "unknown" or not args.only_unknown:
             chosen.append(r)
         else:
             decided += 1
@@ -98,6 +107,11 @@ def main() -> int:
     still = [str(r["seed"]) for r in was_unknown if r["verdict"] == "unknown"]
     if still:
         print("still unknown: " + " ".join(still))
+    if args.merge:
+        by_seed = {r["seed"]: r for r in after}
+        merged = [by_seed.get(r["seed"], r) for r in records]
+        args.before.write_text("".join(json.dumps(r) + "\n" for r in merged))
+        print(f"wrote {len(after)} new records into {args.before}")
     return 1 if changed else 0
 
 
