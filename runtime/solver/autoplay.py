@@ -51,7 +51,11 @@ def autoplay_function(model: Model) -> Autoplay:
     # rank compete for the foundations that take them, so which card takes a place matters
     # unless there is a place for each (`contested`).
     by_rank = any(len(hosts) > 1 for hosts in f_hosts)
-    peers = [[u for u in range(DECK_SIZE) if RANK[u] == RANK[card]] for card in range(DECK_SIZE)]
+    peers = (
+        [[u for u in range(DECK_SIZE) if RANK[u] == RANK[card]] for card in range(DECK_SIZE)]
+        if by_rank
+        else []
+    )
 
     def contested(piles: Piles, card: int, home: set[int]) -> bool:
         """Whether fewer foundations take ``card`` than cards of its rank are still out.

@@ -13,7 +13,7 @@ from runtime.engine.catalog import game_ids
 from runtime.solver import Verdict, solve
 from runtime.solver.cells import CellsSearch
 from runtime.solver.model import model_for
-from tests.solver.positions import brute_force, small_position
+from tests.solver.positions import assert_line_wins, brute_force, small_position
 
 
 def needs(game: str) -> tuple[tuple[int, ...] | None, ...]:
@@ -121,10 +121,7 @@ def test_a_card_waits_while_its_rank_has_more_cards_out_than_places() -> None:
     assert brute_force(state, 60_000) is True
     result = solve(state)
     assert result.verdict is Verdict.WINNABLE
-    trial = state.clone()
-    for move in result.moves:
-        trial.play(move)
-    assert trial.is_won()
+    assert_line_wins(state, result.moves)
 
 
 @pytest.mark.parametrize("game", BY_RANK)

@@ -191,10 +191,9 @@ def test_the_waste_card_keeps_its_moves_over_stock_moves(game: str) -> None:
     kept = 0
     for state, model, twins in canonical_positions_on_won_lines(game):
         piles = state.piles
-        plain = stock_move_generator(model, fast_generator(model))(piles, state.redeals_left)
-        actions = class_generator(twins, stock_move_generator(model, fast_generator(model)))(
-            piles, state.redeals_left
-        )
+        generate = stock_move_generator(model, fast_generator(model))
+        plain = generate(piles, state.redeals_left)
+        actions = class_generator(twins, generate)(piles, state.redeals_left)
         tops = {piles[t][-1] for t in range(model.t0, model.t1) if piles[t]}
         for action in plain:
             if isinstance(action, Move) and action.src == model.layout.waste:
