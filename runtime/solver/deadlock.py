@@ -2,27 +2,39 @@
 
 A card above a lower card of its own foundation chain cannot go home while it sits there;
 if it also cannot go anywhere else (every card it builds on is buried under such a stuck
-card, it may not start an empty pile, nothing else takes it) and no group move can carry it
-away, it never moves, so neither the card below it nor it ever goes home: the position is
-lost. Stuck cards bury hosts, and buried hosts make more cards stuck, so the test is the
-greatest set of "anchors" that hold each other in place.
+card, it may not start an empty pile, nothing else takes it), it never moves of its own
+accord, so neither the card below it nor it ever goes home, unless a group move headed by
+a card beneath it carries it off. So the test looks for the greatest set S of cards, the
+bottom part of each pile, in which every card that could head a move is stuck: the cards
+above each pile's part may come and go, S stays, and the position is lost. Stuck cards
+bury hosts, and buried hosts make more cards stuck, so S is found as a greatest fixpoint:
+all cards of the tableau and reserves, less (with everything above it) the lowest card of
+each pile that could head a move and is not stuck, until nothing drops.
 
-Soundness. Let S be the anchors and every card lying below an anchor in its pile. An anchor
-A is a face-up tableau or reserve card that no empty pile takes, that has a lower card of
-its foundation chain in S, whose every tableau host is in S below some anchor of its pile,
-and that no group move can lift off the card below it (none is built on by A under build
-groups, or it is face down, or groups are one card). Take any line from the position and
-its first move that moves a card of S; before it every card of S is where it was. The
-moved group's lowest card g is in S or below a card of S, so the group holds an anchor A;
-if A is not g the group also holds the card below A, a link no group move lifts. So g = A,
-an anchor, moved alone or heading its group: not home (its foundation host is its chain
-predecessor, and that chain holds a card of S that is not home), not onto a host (all lie
-below anchors, so none is a top), not to an empty pile or a reserve (ruled out). No such
-move exists, so no card of S ever moves and the deal is lost. Only for rules where these
-are the only ways a card leaves a pile: the fast generator's rules (no covering piles, no
-refills), one deck, foundations built as chains, reserves that take nothing and a waste
-nobody builds on; the stock may deal onto reserves or the tableau (that only buries
-more: no card of S moves, and an anchor's hosts and lower cards stay where they were).
+Soundness. Let S hold, in each tableau or reserve pile, the cards below some height, such
+that every card c of S is held, or stuck, where c is held if c is face down under another
+card of S (it is never turned up while S stays) or if between c and S's top card of its
+pile lies a link, both cards in S, that no group move lifts (one card above the other
+when groups are one card, not built on it under build groups, or face down beneath it);
+and c is stuck if no empty pile takes it, a lower card of its foundation chain is in S,
+and every tableau host of c lies in S under another card of S. Take any line from the
+position and its first move that moves a card of S; before it every card of S is where it
+was. The moved group's lowest card g is in S (S is the bottom of its pile, and the group
+its top), face up, and the group holds every card of S above g, so g is not held: g is
+stuck, and moved alone or heading its group it has nowhere to go: not home (its
+foundation host is its chain predecessor, and that chain holds a card of S that is not
+home), not onto a host (each lies under a card of S, so none is a top), not to an empty
+pile or a reserve (ruled out). No such move exists, so no card of S ever moves and, if S
+holds a card, the deal is lost. A face-down card at the top of S may be turned up once
+the cards above it leave, so it is not held by being face down: it must be stuck (Lady
+Jane seed 2: a face-down King of Diamonds above the Ten of Diamonds, with no host and
+only Eights taking an empty pile, is lost at the deal; before session 43 the test looked
+at face-up cards only, and the whole schedule took 4,437,576 nodes to prove it). Only for rules
+where these are the only ways a card leaves a pile: the fast generator's rules (no
+covering piles, no refills), one deck, foundations built as chains, reserves that take
+nothing and a waste nobody builds on; the stock may deal onto reserves or the tableau
+(that only buries more: no card of S moves, and a stuck card's hosts and lower cards
+stay where they were).
 
 Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
@@ -103,11 +115,10 @@ def deadlock_function(model: Model) -> Deadlock | None:
         return True
 
     carried = tuple(lifts(b, c) for b in range(2 * FACE_DOWN) for c in range(DECK_SIZE))
-    # Cards that may be anchors at all: face up, no empty pile takes them, a lower card of
-    # their chain exists.
+    # Cards that may stay put at all: no empty pile takes them, a lower card of their
+    # chain exists.
     may_anchor = tuple(not starts[c] and bool(lower[c]) for c in range(DECK_SIZE))
     piles_of = list(range(model.t0, model.t1)) + list(range(model.r0, model.r1))
-
     count = len(model.layout.kinds)
 
     def dead(piles: Piles) -> bool:
@@ -115,58 +126,48 @@ def deadlock_function(model: Model) -> Deadlock | None:
         # at every new position, and the compiled build indexes lists far faster.
         pile_at = [-1] * DECK_SIZE
         height_at = [0] * DECK_SIZE
-        candidates: list[int] = []
+        cut = [0] * count  # per pile, how many of its cards (from the bottom) are in S
         for i in piles_of:
-            below = -1
-            for j, c in enumerate(piles[i]):
-                card = c & CARD_MASK
+            pile = piles[i]
+            cut[i] = len(pile)
+            for j in range(len(pile)):
+                card = pile[j] & CARD_MASK
                 pile_at[card] = i
                 height_at[card] = j
-                if (
-                    c < FACE_DOWN
-                    and may_anchor[c]
-                    and (below < 0 or not carried[below * DECK_SIZE + c])
-                ):
-                    candidates.append(c)
-                below = c
-        anchors: list[int] = []
-        for a in candidates:
-            placed = True  # every host in these piles
-            for h in hosts[a]:
-                if pile_at[h] < 0:
-                    placed = False
-                    break
-            if not placed:
-                continue
-            for c in lower[a]:
-                if pile_at[c] >= 0:
-                    anchors.append(a)
-                    break
-        while anchors:
-            highest = [-1] * count
-            for a in anchors:
-                i = pile_at[a]
-                if height_at[a] > highest[i]:
-                    highest[i] = height_at[a]
-            kept: list[int] = []
-            for a in anchors:
-                ok = True
-                for h in hosts[a]:
-                    if highest[pile_at[h]] <= height_at[h]:
-                        ok = False
+        changed = True
+        while changed:
+            changed = False
+            for i in piles_of:
+                pile = piles[i]
+                top = cut[i]
+                lowest = top  # the lowest card of S here that could head a move
+                for k in range(top - 1, -1, -1):
+                    c = pile[k]
+                    # A link within S that no group move lifts (a face-down card lifts
+                    # nothing) holds every card from here down.
+                    if k < top - 1 and not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)]:
                         break
-                if ok:
-                    ok = False
-                    for c in lower[a]:
-                        i = pile_at[c]
-                        if i >= 0 and highest[i] >= height_at[c]:
-                            ok = True  # an anchor, or below one
-                            break
-                if ok:
-                    kept.append(a)
-            if len(kept) == len(anchors):
+                    if not stuck(c & CARD_MASK, pile_at, height_at, cut):
+                        lowest = k
+                if lowest < top:
+                    cut[i] = lowest
+                    changed = True
+        return any(cut[i] for i in piles_of)
+
+    def stuck(card: int, pile_at: list[int], height_at: list[int], cut: list[int]) -> bool:
+        """Whether ``card``, heading a group, has nowhere to go while S stays: no empty pile
+        takes it, a lower card of its chain is in S, and every tableau host lies in S under
+        a card of S."""
+        if not may_anchor[card]:
+            return False
+        for h in hosts[card]:
+            p = pile_at[h]
+            if p < 0 or height_at[h] >= cut[p] - 1:
+                return False
+        for c in lower[card]:
+            p = pile_at[c]
+            if p >= 0 and height_at[c] < cut[p]:
                 return True
-            anchors = kept
         return False
 
     return dead

@@ -23,8 +23,8 @@ def run(survey: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def test_times_the_deals_still_unknown_and_names_the_decided(tmp_path: Path) -> None:
     survey = tmp_path / "mixed-2k.jsonl"
-    # Zebra seed 0 is won within 2,000 nodes; Lady Jane seed 2 is not.
-    survey.write_text(f"{record('zebra', 0)}\n{record('lady_jane', 2)}\n")
+    # Zebra seed 0 is won within 2,000 nodes; Lady Jane seed 10 is not.
+    survey.write_text(f"{record('zebra', 0)}\n{record('lady_jane', 10)}\n")
     # A generous time: some limit fits at any rate a machine may have.
     result = run(survey, "--sample", "1", "--seconds", "1000")
     assert result.returncode == 0, result.stderr

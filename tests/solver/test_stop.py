@@ -25,7 +25,7 @@ FOUR_SUITS = {"four_suits": True, "two_suits": False, "one_suit": False}
 DEALS = [
     ("spider", FOUR_SUITS, 0),
     ("saratoga", None, 12),
-    ("lady_jane", None, 2),
+    ("lady_jane", None, 10),
     ("beleaguered_castle", None, 16),
 ]
 RUNNING = 0.5  # seconds the search runs before it is stopped
