@@ -140,35 +140,38 @@ def deadlock_function(model: Model) -> Deadlock | None:
             for i in piles_of:
                 pile = piles[i]
                 top = cut[i]
-                lowest = top  # the lowest card of S here that could head a move
-                for k in range(top - 1, -1, -1):
-                    c = pile[k]
-                    # A link within S that no group move lifts (a face-down card lifts
-                    # nothing) holds every card from here down.
-                    if k < top - 1 and not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)]:
+                while top:
+                    lowest = top  # the lowest card of S here that could head a move
+                    for k in range(top - 1, -1, -1):
+                        c = pile[k]
+                        # A link within S that no group move lifts (a face-down card lifts
+                        # nothing) holds every card from here down.
+                        if k < top - 1 and not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)]:
+                            break
+                        # Stuck: no empty pile takes it, every tableau host lies in S under
+                        # a card of S, and a lower card of its chain is in S.
+                        card = c & CARD_MASK
+                        stuck = may_anchor[card]
+                        if stuck:
+                            for h in hosts[card]:
+                                at = pile_at[h]
+                                if at < 0 or height_at[h] >= cut[at] - 1:
+                                    stuck = False
+                                    break
+                        if stuck:
+                            stuck = False
+                            for low in lower[card]:
+                                at = pile_at[low]
+                                if at >= 0 and height_at[low] < cut[at]:
+                                    stuck = True
+                                    break
+                        if not stuck:
+                            lowest = k
+                    if lowest == top:
                         break
-                    if not stuck(c & CARD_MASK, pile_at, height_at, cut):
-                        lowest = k
-                if lowest < top:
-                    cut[i] = lowest
+                    top = cut[i] = lowest
                     changed = True
         return any(cut[i] for i in piles_of)
-
-    def stuck(card: int, pile_at: list[int], height_at: list[int], cut: list[int]) -> bool:
-        """Whether ``card``, heading a group, has nowhere to go while S stays: no empty pile
-        takes it, a lower card of its chain is in S, and every tableau host lies in S under
-        a card of S."""
-        if not may_anchor[card]:
-            return False
-        for h in hosts[card]:
-            p = pile_at[h]
-            if p < 0 or height_at[h] >= cut[p] - 1:
-                return False
-        for c in lower[card]:
-            p = pile_at[c]
-            if p >= 0 and height_at[c] < cut[p]:
-                return True
-        return False
 
     return dead
 
