@@ -12,6 +12,10 @@ deals that were unknown before; ``--sample N`` adds every N-th decided deal (ver
 ``--only-lost`` re-solves the deals called lost after a search (not at the deal), the check
 after a fix to the search's pruning (session 42: a deal a faulty search called lost may be
 won); ``--merge`` then writes the new records into BEFORE in place of the old ones.
+``--dead-at-deal`` keeps, of the deals chosen, those today's search proves lost at the deal
+(in one node): where the dead-end test runs at the root only (the games searched over stock
+moves), the only records a stronger test can change (session 43), so ``--only-unknown
+--dead-at-deal --merge`` brings such a file up to date without searching again.
 Run it with ``nice -n 19`` on a shared machine.
 """
 
@@ -35,6 +39,9 @@ def main() -> int:
     chosen_group.add_argument("--only-unknown", action="store_true")
     chosen_group.add_argument("--only-lost", action="store_true")
     parser.add_argument("--merge", action="store_true", help="replace BEFORE's records")
+    parser.add_argument(
+        "--dead-at-deal", action="store_true", help="only deals now lost at the deal"
+    )
     parser.add_argument("--sample", type=int, default=0, help="also every N-th decided deal")
     parser.add_argument("--max-nodes", type=int, default=2_000_000)
     parser.add_argument("--time-limit", type=float, default=10.0)
@@ -59,6 +66,11 @@ def main() -> int:
         return 1
     game = chosen[0]["game"]
     options = chosen[0].get("options") or None
+    if args.dead_at_deal:
+        chosen = [r for r in chosen if lost_at_deal(game, options, r["seed"])]
+        if not chosen:
+            print("no deal chosen is lost at the deal")
+            return 1
     out = args.out.open("w") if args.out else None
     after: list[dict[str, object]] = []
     changed: list[str] = []
@@ -113,6 +125,13 @@ def main() -> int:
         args.before.write_text("".join(json.dumps(r) + "\n" for r in merged))
         print(f"wrote {len(after)} new records into {args.before}")
     return 1 if changed else 0
+
+
+def lost_at_deal(game: str, options: dict[str, bool] | None, seed: int) -> bool:
+    """Whether today's search proves the deal lost before its first node: the dead-end test
+    at the root."""
+    record = solve_seed(game, options, seed, max_nodes=1)
+    return bool(record["verdict"] == "unwinnable" and record["nodes"] == 1)
 
 
 if __name__ == "__main__":
