@@ -29,12 +29,22 @@ holds a card, the deal is lost. A face-down card at the top of S may be turned u
 the cards above it leave, so it is not held by being face down: it must be stuck (Lady
 Jane seed 2: a face-down King of Diamonds above the Ten of Diamonds, with no host and
 only Eights taking an empty pile, is lost at the deal; before session 43 the test looked
-at face-up cards only, and the whole schedule took 4,437,576 nodes to prove it). Only for rules
-where these are the only ways a card leaves a pile: the fast generator's rules (no
-covering piles, no refills), one deck, foundations built as chains, reserves that take
-nothing and a waste nobody builds on; the stock may deal onto reserves or the tableau
-(that only buries more: no card of S moves, and a stuck card's hosts and lower cards
-stay where they were).
+at face-up cards only, and the whole schedule took 4,437,576 nodes to prove it).
+
+S may also hold a host where no card is ever played onto it: on a reserve (it is no target,
+on top or not); and in a stock dealt once through onto the reserves, where each reserve
+pile goes on, as S sees it, with the stock cards later deals will put on it, in order
+(`deal_order`; Lady Jane seed 1612). Such a card cannot move before it is dealt, and it
+lands on the cards of S below it (they have not moved, and the pile's other cards are
+dealt later), so every card of S stays in the stock or at its place; a link up to a card
+not yet dealt holds nothing (the card below may leave before it comes), so those cards
+must be stuck themselves.
+
+Only for rules where these are the only ways a card leaves a pile: the fast generator's
+rules (no covering piles, no refills), one deck, foundations built as chains, reserves
+that take nothing and a waste nobody builds on; the stock may deal onto reserves or the
+tableau (that only buries more: no card of S moves, and a stuck card's hosts and lower
+cards stay where they were).
 
 Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
@@ -44,7 +54,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
-from runtime.engine.rules import Goal, GroupMove, Refill, StockTarget
+from runtime.engine.rules import Goal, GroupMove, Refill, StockEnd, StockTarget
 from runtime.solver.model import Model, hosts_in
 from runtime.solver.successors import moves_between_piles_modelled
 
@@ -120,6 +130,14 @@ def deadlock_function(model: Model) -> Deadlock | None:
     may_anchor = tuple(not starts[c] and bool(lower[c]) for c in range(DECK_SIZE))
     piles_of = list(range(model.t0, model.t1)) + list(range(model.r0, model.r1))
     count = len(model.layout.kinds)
+    # A host in S on a reserve is no target even on top: reserves take nothing.
+    reserve = [model.r0 <= i < model.r1 for i in range(count)]
+    # Where a stock dealt onto the reserves, once through, will put each of its cards.
+    onto_reserves = (
+        rules.stock_target is StockTarget.RESERVES and rules.redeals == 0 and not rules.base_choices
+    )
+    stock_pile = model.layout.stock
+    places: dict[int, list[tuple[int, list[int]]]] = {}
 
     def dead(piles: Piles) -> bool:
         # Where each card of those piles lies (pile, height); lists, not a dict: this runs
@@ -127,8 +145,19 @@ def deadlock_function(model: Model) -> Deadlock | None:
         pile_at = [-1] * DECK_SIZE
         height_at = [0] * DECK_SIZE
         cut = [0] * count  # per pile, how many of its cards (from the bottom) are in S
+        # Each pile as S sees it: a reserve goes on with the stock cards later deals will
+        # put on it, in order (see the docstring); links up to them hold nothing.
+        seen: list[tuple[int, ...]] = list(piles)
+        real = [len(p) for p in piles]
+        if onto_reserves and piles[stock_pile]:
+            stock = piles[stock_pile]
+            dealt = places.get(len(stock))
+            if dealt is None:
+                dealt = places[len(stock)] = deal_order(model, len(stock))
+            for r, indices in dealt:
+                seen[r] = seen[r] + tuple(stock[j] & CARD_MASK for j in indices)
         for i in piles_of:
-            pile = piles[i]
+            pile = seen[i]
             cut[i] = len(pile)
             for j in range(len(pile)):
                 card = pile[j] & CARD_MASK
@@ -138,7 +167,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
         while changed:
             changed = False
             for i in piles_of:
-                pile = piles[i]
+                pile = seen[i]
                 top = cut[i]
                 while top:
                     lowest = top  # the lowest card of S here that could head a move
@@ -146,7 +175,11 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         c = pile[k]
                         # A link within S that no group move lifts (a face-down card lifts
                         # nothing) holds every card from here down.
-                        if k < top - 1 and not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)]:
+                        if (
+                            k < top - 1
+                            and k + 1 < real[i]
+                            and not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)]
+                        ):
                             break
                         # Stuck: no empty pile takes it, every tableau host lies in S under
                         # a card of S, and a lower card of its chain is in S.
@@ -155,7 +188,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         if stuck:
                             for h in hosts[card]:
                                 at = pile_at[h]
-                                if at < 0 or height_at[h] >= cut[at] - 1:
+                                if at < 0 or height_at[h] >= cut[at] - (0 if reserve[at] else 1):
                                     stuck = False
                                     break
                         if stuck:
@@ -174,6 +207,27 @@ def deadlock_function(model: Model) -> Deadlock | None:
         return any(cut[i] for i in piles_of)
 
     return dead
+
+
+def deal_order(model: Model, size: int) -> list[tuple[int, list[int]]]:
+    """Per reserve pile, the indices into a stock of ``size`` cards (the top card last)
+    that the deals onto the reserves will put on it, in order, as `State` deals them; the
+    cards a last short deal sends elsewhere are left out."""
+    rules, layout = model.rules, model.layout
+    targets = list(layout.reserves)
+    if rules.stock_piles:
+        targets = targets[: rules.stock_piles]
+    order: list[list[int]] = [[] for _ in targets]
+    left = size
+    while left:
+        if left < len(targets) and rules.stock_end is StockEnd.SPLIT_WASTE_AND_STOCK:
+            break
+        for n in range(len(targets)):
+            if not left:
+                break
+            left -= 1
+            order[n].append(left)
+    return [(t, cards) for t, cards in zip(targets, order, strict=True) if cards]
 
 
 def waste_deadlock_function(model: Model) -> Deadlock | None:

@@ -8,8 +8,9 @@ import pytest
 
 from runtime.engine import State, new_game
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN, parse_card
+from runtime.engine.moves import MoveKind
 from runtime.solver import Verdict, solve
-from runtime.solver.deadlock import deadlock_function
+from runtime.solver.deadlock import deadlock_function, deal_order
 from runtime.solver.model import model_for
 from tests.solver.positions import brute_force, small_position
 
@@ -89,6 +90,44 @@ def test_a_face_down_card_that_cannot_move_once_turned_is_stuck() -> None:
     # With the Ten of diamonds swapped for a reserve's card, the King may go home in time.
     piles = [list(p) for p in state.piles]
     piles[12][1], piles[13][0] = piles[13][0] | FACE_DOWN, piles[12][1] & ~FACE_DOWN
+    assert not dead(tuple(tuple(p) for p in piles))
+
+
+@pytest.mark.parametrize("seed", [0, 1612])
+def test_the_deals_onto_the_reserves_go_where_the_test_expects(seed: int) -> None:
+    # `deal_order` says which reserve each stock card will land on; the engine's deals agree.
+    state = new_game("lady_jane", None, seed)
+    model = model_for(state.rules, state.base)
+    stock = state.piles[state.layout.stock]
+    expected = {
+        r: [stock[j] & ~FACE_DOWN for j in indices] for r, indices in deal_order(model, len(stock))
+    }
+    assert sorted(expected) == list(state.layout.reserves)
+    before = {r: state.piles[r] for r in expected}
+    while deal := next((m for m in state.legal_moves() if m.kind is MoveKind.DEAL), None):
+        state.apply(deal)
+    assert {r: list(state.piles[r][len(before[r]) :]) for r in expected} == expected
+    # The last two cards went to the waste and the stock, not to a reserve.
+    assert len(state.piles[state.layout.waste]) + len(state.piles[state.layout.stock]) == 2
+
+
+def test_cards_the_stock_will_deal_onto_a_reserve_hold_a_host_there() -> None:
+    # Lady Jane deal 1612 (base 5): the face-down Queen of hearts (pile 12) builds only on
+    # the black Kings; the King of clubs lies on reserve 16 and the second deal puts the
+    # King of spades on it, both on a reserve, where nothing is ever played onto, and both
+    # held there by lower cards of their own suits. So the Queen never moves but home,
+    # where the Jack of hearts, face down under the Jack of diamonds, must go first.
+    state = new_game("lady_jane", None, 1612)
+    assert state.piles[16] == (parse_card("KC"),)
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    result = solve(state)
+    assert result.verdict is Verdict.UNWINNABLE and result.nodes == 1
+    # Without the King of spades in the stock (swapped for a tableau card), not dead.
+    piles = [list(p) for p in state.piles]
+    stock = piles[state.layout.stock]
+    k = stock.index(parse_card("KS") | FACE_DOWN)
+    stock[k], piles[6][0] = piles[6][0] | FACE_DOWN, parse_card("KS")
     assert not dead(tuple(tuple(p) for p in piles))
 
 

@@ -91,12 +91,12 @@ def test_a_search_lost_below_an_early_move_hands_the_rest_to_restarts() -> None:
 
 
 def test_a_search_near_its_proof_goes_on_past_the_pause() -> None:
-    # Lady Jane seed 25 is exhausted at 3,761 nodes: at 3,500 most of its tree is behind
-    # it and it goes on to the proof; at 3,000 it is not, and it pauses.
+    # Lady Jane seed 25 is exhausted at 3,026 nodes: at 2,750 most of its tree is behind
+    # it and it goes on to the proof; at 2,500 it is not, and it pauses.
     state = new_game("lady_jane", None, 25)
     search = depth_first_module().DepthFirst(state)
-    near = search.run(10_000, None, None, pause_at=3_500)
-    assert not search.paused and (near.verdict, near.nodes) == (Verdict.UNWINNABLE, 3_761)
+    near = search.run(10_000, None, None, pause_at=2_750)
+    assert not search.paused and (near.verdict, near.nodes) == (Verdict.UNWINNABLE, 3_026)
     search = depth_first_module().DepthFirst(state)
-    far = search.run(10_000, None, None, pause_at=3_000)
-    assert search.paused and (far.verdict, far.nodes) == (Verdict.UNKNOWN, 3_000)
+    far = search.run(10_000, None, None, pause_at=2_500)
+    assert search.paused and (far.verdict, far.nodes) == (Verdict.UNKNOWN, 2_500)
