@@ -10,7 +10,7 @@ from runtime.engine import State, new_game
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN, parse_card
 from runtime.engine.moves import MoveKind
 from runtime.solver import Verdict, solve
-from runtime.solver.deadlock import deadlock_function, deal_order
+from runtime.solver.deadlock import Deadlock, Piles, deadlock_function, deal_order
 from runtime.solver.model import model_for
 from tests.solver.positions import brute_force, small_position
 
@@ -22,6 +22,27 @@ DEAD_SMALL = [
     ("bakers_dozen", 8, 28),
     ("bakers_dozen", 8, 210),
 ]
+
+
+def lost_at_the_deal(state: State) -> Deadlock:
+    """The game's test, after checking it calls the deal dead and the search says lost
+    before its first node."""
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    result = solve(state)
+    assert result.verdict is Verdict.UNWINNABLE and result.nodes == 1
+    return dead
+
+
+def swapped(piles: Piles, a: tuple[int, int], b: tuple[int, int]) -> Piles:
+    """``piles`` with the cards at (pile, height) ``a`` and ``b`` exchanged, each taking the
+    other's side up."""
+    rows = [list(p) for p in piles]
+    (p, i), (q, j) = a, b
+    x, y = rows[p][i], rows[q][j]
+    rows[p][i] = (y & ~FACE_DOWN) | (x & FACE_DOWN)
+    rows[q][j] = (x & ~FACE_DOWN) | (y & FACE_DOWN)
+    return tuple(tuple(r) for r in rows)
 
 
 @pytest.mark.parametrize(("game", "size", "seed"), DEAD_SMALL)
@@ -38,18 +59,13 @@ def test_a_card_over_its_own_suit_with_both_hosts_beneath_is_lost() -> None:
     state = new_game("lady_jane", None, 1)
     pile = state.piles[9]
     assert [c & ~FACE_DOWN for c in pile] == [parse_card(c) for c in ("9D", "9H", "3S", "8S")]
-    dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
-    result = solve(state)
-    assert result.verdict is Verdict.UNWINNABLE and result.nodes == 1
+    dead = lost_at_the_deal(state)
     # The deal is also lost by its face-down King of spades above the Jack of spades (see
     # the face-down test below); with that King swapped for a reserve's card, the Eight
     # still holds it, and with the 9 of hearts swapped too (so a top), the 8 may leave.
-    piles = [list(p) for p in state.piles]
-    piles[10][3], piles[14][0] = piles[14][0] | FACE_DOWN, piles[10][3] & ~FACE_DOWN
-    assert dead(tuple(tuple(p) for p in piles))
-    piles[9][1], piles[13][0] = piles[13][0] | FACE_DOWN, piles[9][1] & ~FACE_DOWN
-    assert not dead(tuple(tuple(p) for p in piles))
+    piles = swapped(state.piles, (10, 3), (14, 0))
+    assert dead(piles)
+    assert not dead(swapped(piles, (9, 1), (13, 0)))
 
 
 def test_dead_stays_dead_whatever_is_played() -> None:
@@ -83,14 +99,9 @@ def test_a_face_down_card_that_cannot_move_once_turned_is_stuck() -> None:
         parse_card(c) for c in ("8H", "10D", "KC", "8S", "KD", "AD", "3D")
     ]
     assert pile[4] & FACE_DOWN
-    dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
-    result = solve(state)
-    assert result.verdict is Verdict.UNWINNABLE and result.nodes == 1
+    dead = lost_at_the_deal(state)
     # With the Ten of diamonds swapped for a reserve's card, the King may go home in time.
-    piles = [list(p) for p in state.piles]
-    piles[12][1], piles[13][0] = piles[13][0] | FACE_DOWN, piles[12][1] & ~FACE_DOWN
-    assert not dead(tuple(tuple(p) for p in piles))
+    assert not dead(swapped(state.piles, (12, 1), (13, 0)))
 
 
 @pytest.mark.parametrize("seed", [0, 1612])
@@ -119,16 +130,11 @@ def test_cards_the_stock_will_deal_onto_a_reserve_hold_a_host_there() -> None:
     # where the Jack of hearts, face down under the Jack of diamonds, must go first.
     state = new_game("lady_jane", None, 1612)
     assert state.piles[16] == (parse_card("KC"),)
-    dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
-    result = solve(state)
-    assert result.verdict is Verdict.UNWINNABLE and result.nodes == 1
+    dead = lost_at_the_deal(state)
     # Without the King of spades in the stock (swapped for a tableau card), not dead.
-    piles = [list(p) for p in state.piles]
-    stock = piles[state.layout.stock]
-    k = stock.index(parse_card("KS") | FACE_DOWN)
-    stock[k], piles[6][0] = piles[6][0] | FACE_DOWN, parse_card("KS")
-    assert not dead(tuple(tuple(p) for p in piles))
+    stock = state.layout.stock
+    king = state.piles[stock].index(parse_card("KS") | FACE_DOWN)
+    assert not dead(swapped(state.piles, (stock, king), (6, 0)))
 
 
 @pytest.mark.parametrize(("game", "size"), [("agnes", 12), ("odessa", 14)])
