@@ -147,15 +147,16 @@ def deadlock_function(model: Model) -> Deadlock | None:
         cut = [0] * count  # per pile, how many of its cards (from the bottom) are in S
         # Each pile as S sees it: a reserve goes on with the stock cards later deals will
         # put on it, in order (see the docstring); links up to them hold nothing.
-        seen: list[tuple[int, ...]] = list(piles)
-        real = [len(p) for p in piles]
+        seen = piles
         if onto_reserves and piles[stock_pile]:
             stock = piles[stock_pile]
             dealt = places.get(len(stock))
             if dealt is None:
                 dealt = places[len(stock)] = deal_order(model, len(stock))
+            extended = list(piles)
             for r, indices in dealt:
-                seen[r] = seen[r] + tuple(stock[j] & CARD_MASK for j in indices)
+                extended[r] = extended[r] + tuple(stock[j] & CARD_MASK for j in indices)
+            seen = tuple(extended)
         for i in piles_of:
             pile = seen[i]
             cut[i] = len(pile)
@@ -168,6 +169,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
             changed = False
             for i in piles_of:
                 pile = seen[i]
+                real = len(piles[i])  # the cards dealt so far
                 top = cut[i]
                 while top:
                     lowest = top  # the lowest card of S here that could head a move
@@ -177,7 +179,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         # nothing) holds every card from here down.
                         if (
                             k < top - 1
-                            and k + 1 < real[i]
+                            and k + 1 < real
                             and not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)]
                         ):
                             break
