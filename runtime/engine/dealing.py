@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from runtime.engine.cards import FACE_DOWN, RANK, deck_cards
 from runtime.engine.layout import Layout
-from runtime.engine.rules import Rules
+from runtime.engine.rules import Rules, StockEnd, StockTarget
 from runtime.engine.shuffle import shuffled_deck
 
 
@@ -56,3 +56,16 @@ def deal_piles(rules: Rules, layout: Layout, seed: int) -> tuple[tuple[tuple[int
         base = RANK[card]
     piles[layout.stock] = [card | FACE_DOWN for card in deck]
     return tuple(tuple(pile) for pile in piles), base
+
+
+def stock_deal_targets(rules: Rules, layout: Layout) -> tuple[int, ...]:
+    """The piles a deal from the stock onto the tableau or the reserves puts a card on, in
+    order (not used where the stock deals to a waste)."""
+    targets = layout.reserves if rules.stock_target is StockTarget.RESERVES else layout.tableau
+    return targets[: rules.stock_piles] if rules.stock_piles else targets
+
+
+def last_deal_splits(rules: Rules, left: int, targets: int) -> bool:
+    """Whether a deal with ``left`` stock cards for ``targets`` piles is the short last deal
+    that puts one card on the waste and leaves the rest face up on the stock instead."""
+    return left < targets and rules.stock_end is StockEnd.SPLIT_WASTE_AND_STOCK

@@ -10,7 +10,7 @@ import itertools
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, SUIT, card_text
-from runtime.engine.dealing import deal_piles
+from runtime.engine.dealing import deal_piles, last_deal_splits, stock_deal_targets
 from runtime.engine.layout import (
     ROLE_FOUNDATION,
     ROLE_RESERVE,
@@ -41,7 +41,6 @@ from runtime.engine.rules import (
     Refill,
     Rules,
     Scoring,
-    StockEnd,
     StockTarget,
 )
 from runtime.engine.sequences import sequence_score
@@ -611,10 +610,8 @@ class State:
                 spaces = not all(piles[t] for t in layout.tableau)
                 self.redeals_left = 1 if spaces and piles[layout.stock] else 0
             return
-        targets = layout.reserves if rules.stock_target is StockTarget.RESERVES else layout.tableau
-        if rules.stock_piles:
-            targets = targets[: rules.stock_piles]
-        if len(stock) < len(targets) and rules.stock_end is StockEnd.SPLIT_WASTE_AND_STOCK:
+        targets = stock_deal_targets(rules, layout)
+        if last_deal_splits(rules, len(stock), len(targets)):
             # Both remaining cards become playable: one to the waste, the rest face up.
             piles[layout.waste] += (stock[-1] & CARD_MASK,)
             piles[layout.stock] = tuple(c & CARD_MASK for c in stock[:-1])

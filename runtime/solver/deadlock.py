@@ -54,7 +54,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
-from runtime.engine.rules import Goal, GroupMove, Refill, StockEnd, StockTarget
+from runtime.engine.dealing import last_deal_splits, stock_deal_targets
+from runtime.engine.rules import Goal, GroupMove, Refill, StockTarget
 from runtime.solver.model import Model, hosts_in
 from runtime.solver.successors import moves_between_piles_modelled
 
@@ -215,14 +216,11 @@ def deal_order(model: Model, size: int) -> list[tuple[int, list[int]]]:
     """Per reserve pile, the indices into a stock of ``size`` cards (the top card last)
     that the deals onto the reserves will put on it, in order, as `State` deals them; the
     cards a last short deal sends elsewhere are left out."""
-    rules, layout = model.rules, model.layout
-    targets = list(layout.reserves)
-    if rules.stock_piles:
-        targets = targets[: rules.stock_piles]
+    targets = stock_deal_targets(model.rules, model.layout)
     order: list[list[int]] = [[] for _ in targets]
     left = size
     while left:
-        if left < len(targets) and rules.stock_end is StockEnd.SPLIT_WASTE_AND_STOCK:
+        if last_deal_splits(model.rules, left, len(targets)):
             break
         for n in range(len(targets)):
             if not left:
