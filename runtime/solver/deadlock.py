@@ -40,6 +40,25 @@ dealt later), so every card of S stays in the stock or at its place; a link up t
 not yet dealt holds nothing (the card below may leave before it comes), so those cards
 must be stuck themselves.
 
+Foundations (session 44). A card on a foundation leaves only from the top, one at a
+time, and only by playing back onto a tableau host or into an empty pile; without
+play-back never. So S may hold the bottom part of a foundation too, a card there being
+stuck when no empty pile takes it and each of its hosts lies in S under a card of S; a
+host of S on a foundation is no target (it never reaches the tableau while S stays), and a
+lower card of S on a foundation does not keep a card from going home (it is home). S made
+of foundation cards alone proves nothing. Without play-back every foundation card is in S.
+Agnes: a Five whose only hosts are the Sixes at the bottom of two foundations, under cards
+that stay there, has no host.
+
+Tableau piles that never empty. If every tableau pile keeps its bottom card in S, and
+none is empty now, no empty pile ever opens while S stays, so "no empty pile takes it"
+holds for every card. The test first seeks S so (cards that may start a pile can be
+stuck too); if the S found keeps every pile's bottom card, the position is lost by the
+argument above with no empty pile at the first move of a card of S. Once a tableau pile
+drops out of S that way, the usual test goes on from the S found so far (it only holds
+fewer cards, so the greatest S of the usual test lies inside). Easthaven, where any card
+fills a space, gains most: alone, no card there is ever stuck.
+
 Only for rules where these are the only ways a card leaves a pile: the fast generator's
 rules (no covering piles, no refills), one deck, foundations built as chains, reserves
 that take nothing and a waste nobody builds on; the stock may deal onto reserves or the
@@ -129,10 +148,26 @@ def deadlock_function(model: Model) -> Deadlock | None:
     # Cards that may stay put at all: no empty pile takes them, a lower card of their
     # chain exists.
     may_anchor = tuple(not starts[c] and bool(lower[c]) for c in range(DECK_SIZE))
-    piles_of = list(range(model.t0, model.t1)) + list(range(model.r0, model.r1))
+    # The same while no tableau pile can empty: then no empty pile takes anything.
+    anchor_if_no_space = tuple(bool(lower[c]) for c in range(DECK_SIZE))
+    spaces_matter = anchor_if_no_space != may_anchor
+    # A card on a foundation leaves only from the top, and only by playing back onto a
+    # tableau host or an empty pile; without play-back it never leaves.
+    play_back = rules.foundation_play_back
+    home_anchor = tuple(not play_back or not starts[c] for c in range(DECK_SIZE))
+    home_anchor_if_no_space = (True,) * DECK_SIZE
+    tableau = list(range(model.t0, model.t1))
+    foundations = list(range(model.f0, model.f1))
+    # The piles S is sought in; without play-back the foundations are wholly in S from the
+    # start and never peeled.
+    piles_of = tableau + list(range(model.r0, model.r1)) + (foundations if play_back else [])
+    placed = piles_of + ([] if play_back else foundations)
     count = len(model.layout.kinds)
-    # A host in S on a reserve is no target even on top: reserves take nothing.
-    reserve = [model.r0 <= i < model.r1 for i in range(count)]
+    home = [model.f0 <= i < model.f1 for i in range(count)]
+    in_tableau = [model.t0 <= i < model.t1 for i in range(count)]
+    # A host in S on a reserve or a foundation is no target even on top: they take nothing
+    # from the tableau's point of view.
+    fixed = [model.r0 <= i < model.r1 or home[i] for i in range(count)]
     # Where a stock dealt onto the reserves, once through, will put each of its cards.
     onto_reserves = (
         rules.stock_target is StockTarget.RESERVES and rules.redeals == 0 and not rules.base_choices
@@ -158,19 +193,26 @@ def deadlock_function(model: Model) -> Deadlock | None:
             for r, indices in dealt:
                 extended[r] = extended[r] + tuple(stock[j] & CARD_MASK for j in indices)
             seen = tuple(extended)
-        for i in piles_of:
+        for i in placed:
             pile = seen[i]
             cut[i] = len(pile)
             for j in range(len(pile)):
                 card = pile[j] & CARD_MASK
                 pile_at[card] = i
                 height_at[card] = j
+        # First suppose no tableau pile ever empties (each keeps its bottom card in S); if
+        # the S found so keeps every bottom card, the supposition holds (see the
+        # docstring). Otherwise S only shrinks from there under the usual test.
+        no_space = spaces_matter and all(piles[i] for i in tableau)
+        anchor = anchor_if_no_space if no_space else may_anchor
+        home_stuck = home_anchor_if_no_space if no_space else home_anchor
         changed = True
         while changed:
             changed = False
             for i in piles_of:
                 pile = seen[i]
                 real = len(piles[i])  # the cards dealt so far
+                on_home = home[i]
                 top = cut[i]
                 while top:
                     lowest = top  # the lowest card of S here that could head a move
@@ -181,24 +223,24 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         if (
                             k < top - 1
                             and k + 1 < real
-                            and not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)]
+                            and (on_home or not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)])
                         ):
                             break
                         # Stuck: no empty pile takes it, every tableau host lies in S under
                         # a card of S, and a lower card of its chain is in S.
                         card = c & CARD_MASK
-                        stuck = may_anchor[card]
-                        if stuck:
+                        stuck = home_stuck[card] if on_home else anchor[card]
+                        if stuck and (play_back or not on_home):
                             for h in hosts[card]:
                                 at = pile_at[h]
-                                if at < 0 or height_at[h] >= cut[at] - (0 if reserve[at] else 1):
+                                if at < 0 or height_at[h] >= cut[at] - (0 if fixed[at] else 1):
                                     stuck = False
                                     break
-                        if stuck:
+                        if stuck and not on_home:
                             stuck = False
                             for low in lower[card]:
                                 at = pile_at[low]
-                                if at >= 0 and height_at[low] < cut[at]:
+                                if at >= 0 and not home[at] and height_at[low] < cut[at]:
                                     stuck = True
                                     break
                         if not stuck:
@@ -207,7 +249,14 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         break
                     top = cut[i] = lowest
                     changed = True
-        return any(cut[i] for i in piles_of)
+                    if no_space and not lowest and in_tableau[i]:
+                        # This pile may empty after all: the usual test, from the S so far.
+                        no_space = False
+                        anchor = may_anchor
+                        home_stuck = home_anchor
+            if not changed and no_space:
+                return True  # every tableau pile keeps its bottom card in S
+        return any(cut[i] for i in piles_of if not home[i])
 
     return dead
 

@@ -283,11 +283,74 @@ def test_a_stock_dealt_onto_the_tableau_only_buries_more(game: str) -> None:
     assert lost_with_stock >= 10
 
 
-@pytest.mark.parametrize(("game", "seed", "nodes"), [("agnes", 0, 1_008), ("easthaven", 33, 4_369)])
+@pytest.mark.parametrize(("game", "seed", "nodes"), [("agnes", 0, 1_000), ("easthaven", 33, 3_369)])
 def test_deals_of_a_stock_onto_the_tableau_proven_lost(game: str, seed: int, nodes: int) -> None:
     # Both unknown at 300,000 nodes before the test applied where the stock deals onto the
     # tableau (with the engine's moves: Agnes 1,217 nodes and Easthaven 5,548; with the fast
     # generator's, session 33, 1,115 and 4,964; without a move's reverse, session 39, 1,008
-    # and 4,811; Easthaven 4,369 since face-down cards may be stuck, session 43).
+    # and 4,811; Easthaven 4,369 since face-down cards may be stuck, session 43; Agnes 1,000
+    # and Easthaven 3,369 with hosts at home and tableau piles that never empty, session 44).
     result = solve(new_game(game, None, seed), max_nodes=60_000)
     assert result.verdict is Verdict.UNWINNABLE and result.nodes == nodes
+
+
+def test_a_host_at_the_bottom_of_a_foundation_is_no_host() -> None:
+    # Agnes plays foundation cards back, but a Six at the bottom of its foundation leaves
+    # only after the seven cards above it, and those have nowhere to go: the Five of
+    # diamonds on the Four has no host, only the stock fills a space, so diamonds never
+    # finish. Before session 44 a host anywhere on a foundation counted as free.
+    state = small_position("agnes", 0, 10)
+    assert state.rules.foundation_play_back
+    four, five = state.piles[9]
+    assert (four & ~FACE_DOWN, five) == (parse_card("4D"), parse_card("5D"))
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    assert brute_force(state, 20_000) is False
+
+
+@pytest.mark.parametrize(("game", "seed", "size"), [("easthaven", 0, 12), ("yukon", 53, 16)])
+def test_without_play_back_a_host_at_home_is_no_host(game: str, seed: int, size: int) -> None:
+    state = small_position(game, seed, size)
+    assert not state.rules.foundation_play_back
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    assert brute_force(state, 20_000) is False
+
+
+def test_tableau_piles_that_never_empty_leave_no_space() -> None:
+    # Easthaven's spaces take any card, so alone no card is ever stuck; but every one of
+    # the seven piles keeps its bottom card (each stuck, or held by a face-down card),
+    # so no space ever opens and the cards a space would have freed are stuck too.
+    state = small_position("easthaven", 309, 14)
+    assert all(state.piles[t] for t in state.layout.tableau)
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    assert brute_force(state, 20_000) is False
+    # With a space open the same cards may start a pile: not dead.
+    emptied = list(state.piles)
+    seven, nine = state.layout.tableau[2], state.layout.tableau[4]
+    emptied[nine] = emptied[nine] + emptied[seven]
+    emptied[seven] = ()
+    assert not dead(tuple(emptied))
+
+
+@pytest.mark.parametrize("game", ["agnes", "easthaven"])
+def test_positions_called_dead_with_no_space_are_lost(game: str) -> None:
+    # Small positions and random moves from them: every one the test calls dead while no
+    # tableau pile is empty is lost by brute force, and it calls some dead.
+    lost = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        state = small_position(game, seed, rng.choice([12, 14, 16]))
+        dead = deadlock_function(model_for(state.rules, state.base))
+        assert dead is not None
+        for _ in range(rng.randint(0, 12)):
+            moves = state.legal_moves()
+            if not moves or dead(state.piles):
+                break
+            state.apply(rng.choice(moves))
+        full = all(state.piles[t] for t in state.layout.tableau)
+        if full and dead(state.piles) and (verdict := brute_force(state, 20_000)) is not None:
+            assert verdict is False, f"{game} seed {seed}"
+            lost += 1
+    assert lost >= 3
