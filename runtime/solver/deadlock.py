@@ -16,20 +16,25 @@ that every card c of S is held, or stuck, where c is held if c is face down unde
 card of S (it is never turned up while S stays) or if between c and S's top card of its
 pile lies a link, both cards in S, that no group move lifts (one card above the other
 when groups are one card, not built on it under build groups, or face down beneath it);
-and c is stuck if no empty pile takes it, a lower card of its foundation chain is in S,
-and every tableau host of c lies in S under another card of S. Take any line from the
+and c is stuck if no empty pile takes it, a lower card of its foundation chain is in S
+(not needed when a card of S lies on c: see below), and every tableau host of c lies in
+S under another card of S. Take any line from the
 position and its first move that moves a card of S; before it every card of S is where it
 was. The moved group's lowest card g is in S (S is the bottom of its pile, and the group
 its top), face up, and the group holds every card of S above g, so g is not held: g is
-stuck, and moved alone or heading its group it has nowhere to go: not home (its
-foundation host is its chain predecessor, and that chain holds a card of S that is not
-home), not onto a host (each lies under a card of S, so none is a top), not to an empty
+stuck, and moved alone or heading its group it has nowhere to go: not home (if a card
+of S lies on g, the group has two cards or more, and only one card at a time goes home;
+if not, g's foundation host is its chain predecessor, and that chain holds a card of S
+that is not home), not onto a host (each lies under a card of S, so none is a top), not to an empty
 pile or a reserve (ruled out). No such move exists, so no card of S ever moves and, if S
 holds a card, the deal is lost. A face-down card at the top of S may be turned up once
 the cards above it leave, so it is not held by being face down: it must be stuck (Lady
 Jane seed 2: a face-down King of Diamonds above the Ten of Diamonds, with no host and
 only Eights taking an empty pile, is lost at the deal; before session 43 the test looked
-at face-up cards only, and the whole schedule took 4,437,576 nodes to prove it).
+at face-up cards only, and the whole schedule took 4,437,576 nodes to prove it). A card
+under a card of S needs no lower card of its chain in S (session 44; not where runs go
+home): a Yukon Nine of spades next to go home, under the Ten of spades that cannot leave,
+never goes home either; before, a card next to go home was never stuck.
 
 S may also hold a host where no card is ever played onto it: on a reserve (it is no target,
 on top or not); and in a stock dealt once through onto the reserves, where each reserve
@@ -150,7 +155,12 @@ def deadlock_function(model: Model) -> Deadlock | None:
     may_anchor = tuple(not starts[c] and bool(lower[c]) for c in range(DECK_SIZE))
     # The same while no tableau pile can empty: then no empty pile takes anything.
     anchor_if_no_space = tuple(bool(lower[c]) for c in range(DECK_SIZE))
-    spaces_matter = anchor_if_no_space != may_anchor
+    spaces_matter = any(starts)
+    # A card under another card of S moves only with it, as a group, so never home: the
+    # lower card of its chain is not needed (unless runs go home).
+    covered_stays = not rules.runs_to_foundation
+    covered_anchor = tuple(not starts[c] for c in range(DECK_SIZE)) if covered_stays else may_anchor
+    covered_anchor_if_no_space = (True,) * DECK_SIZE if covered_stays else anchor_if_no_space
     # A card on a foundation leaves only from the top, and only by playing back onto a
     # tableau host or an empty pile; without play-back it never leaves.
     play_back = rules.foundation_play_back
@@ -205,6 +215,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
         # docstring). Otherwise S only shrinks from there under the usual test.
         no_space = spaces_matter and all(piles[i] for i in tableau)
         anchor = anchor_if_no_space if no_space else may_anchor
+        covered_anchor_now = covered_anchor_if_no_space if no_space else covered_anchor
         home_stuck = home_anchor_if_no_space if no_space else home_anchor
         changed = True
         while changed:
@@ -229,14 +240,20 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         # Stuck: no empty pile takes it, every tableau host lies in S under
                         # a card of S, and a lower card of its chain is in S.
                         card = c & CARD_MASK
-                        stuck = home_stuck[card] if on_home else anchor[card]
+                        covered = covered_stays and k < top - 1 and k + 1 < real
+                        if on_home:
+                            stuck = home_stuck[card]
+                        elif covered:
+                            stuck = covered_anchor_now[card]
+                        else:
+                            stuck = anchor[card]
                         if stuck and (play_back or not on_home):
                             for h in hosts[card]:
                                 at = pile_at[h]
                                 if at < 0 or height_at[h] >= cut[at] - (0 if fixed[at] else 1):
                                     stuck = False
                                     break
-                        if stuck and not on_home:
+                        if stuck and not on_home and not covered:
                             stuck = False
                             for low in lower[card]:
                                 at = pile_at[low]
@@ -253,6 +270,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         # This pile may empty after all: the usual test, from the S so far.
                         no_space = False
                         anchor = may_anchor
+                        covered_anchor_now = covered_anchor
                         home_stuck = home_anchor
             if not changed and no_space:
                 return True  # every tableau pile keeps its bottom card in S

@@ -354,3 +354,21 @@ def test_positions_called_dead_with_no_space_are_lost(game: str) -> None:
             assert verdict is False, f"{game} seed {seed}"
             lost += 1
     assert lost >= 3
+
+
+def test_a_card_under_a_stuck_card_never_goes_home() -> None:
+    # Yukon: the Nine of spades is next to go home, but the Ten of spades lies on it and
+    # has nowhere to go (both red Jacks are home, only Kings fill a space); a card moves
+    # only with the cards above it, so the Nine never goes home. Before session 44 a card
+    # with no lower card of its chain left out was never stuck.
+    state = small_position("yukon", 6, 10)
+    nine, ten = parse_card("9S"), parse_card("10S")
+    [pile] = [i for i, p in enumerate(state.piles) if p[:2] == (nine, ten)]
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    assert brute_force(state, 20_000) is False
+    # With the Ten elsewhere (on an empty pile, as a King would go) the Nine goes home.
+    space = next(t for t in state.layout.tableau if not state.piles[t])
+    rows = list(state.piles)
+    rows[space], rows[pile] = (ten,), (nine, *rows[pile][2:])
+    assert not dead(tuple(rows))
