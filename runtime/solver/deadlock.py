@@ -238,7 +238,9 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         ):
                             break
                         # Stuck: no empty pile takes it, every tableau host lies in S under
-                        # a card of S, and a lower card of its chain is in S.
+                        # a card of S, and, for S's top card of a tableau or reserve pile, a
+                        # lower card of its chain is in S (a covered card never goes home;
+                        # a card at home only plays back).
                         card = c & CARD_MASK
                         covered = covered_stays and k < top - 1 and k + 1 < real
                         if on_home:
