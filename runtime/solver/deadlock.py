@@ -45,6 +45,10 @@ dealt later), so every card of S stays in the stock or at its place; a link up t
 not yet dealt holds nothing (the card below may leave before it comes), so those cards
 must be stuck themselves.
 
+A host in the stock or the waste is a target only once it reaches the tableau, by a move
+onto a host of its own or into an empty pile (unless a deal or a refill puts it there): a
+card with no host that no empty pile takes (in Lady Jane the Kings, base Three) is none.
+
 Foundations (session 44). A card on a foundation leaves only from the top, one at a
 time, and only by playing back onto a tableau host or into an empty pile; without
 play-back never. So S may hold the bottom part of a foundation too, a card there being
@@ -161,6 +165,16 @@ def deadlock_function(model: Model) -> Deadlock | None:
     covered_stays = not rules.runs_to_foundation
     covered_anchor = tuple(not starts[c] for c in range(DECK_SIZE)) if covered_stays else may_anchor
     covered_anchor_if_no_space = (True,) * DECK_SIZE if covered_stays else anchor_if_no_space
+    # A card in the stock or the waste is a target only once it reaches the tableau: by a
+    # move onto a host or into an empty pile, unless a deal puts it there.
+    dealt_there = (
+        rules.stock_target is StockTarget.TABLEAU
+        or rules.stock_fills_after_base
+        or rules.tableau_waste_fills_last
+        or bool(rules.base_choices)
+    )
+    may_reach = tuple(dealt_there or bool(hosts[c]) or starts[c] for c in range(DECK_SIZE))
+    may_reach_if_no_space = tuple(dealt_there or bool(hosts[c]) for c in range(DECK_SIZE))
     # A card on a foundation leaves only from the top, and only by playing back onto a
     # tableau host or an empty pile; without play-back it never leaves.
     play_back = rules.foundation_play_back
@@ -217,6 +231,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
         anchor = anchor_if_no_space if no_space else may_anchor
         covered_anchor_now = covered_anchor_if_no_space if no_space else covered_anchor
         home_stuck = home_anchor_if_no_space if no_space else home_anchor
+        reach = may_reach_if_no_space if no_space else may_reach
         changed = True
         while changed:
             changed = False
@@ -252,7 +267,9 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         if stuck and (play_back or not on_home):
                             for h in hosts[card]:
                                 at = pile_at[h]
-                                if at < 0 or height_at[h] >= cut[at] - (0 if fixed[at] else 1):
+                                if (at < 0 and reach[h]) or (
+                                    at >= 0 and height_at[h] >= cut[at] - (0 if fixed[at] else 1)
+                                ):
                                     stuck = False
                                     break
                         if stuck and not on_home and not covered:
@@ -274,6 +291,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         anchor = may_anchor
                         covered_anchor_now = covered_anchor
                         home_stuck = home_anchor
+                        reach = may_reach
             if not changed and no_space:
                 return True  # every tableau pile keeps its bottom card in S
         return any(cut[i] for i in piles_of if not home[i])

@@ -372,3 +372,15 @@ def test_a_card_under_a_stuck_card_never_goes_home() -> None:
     rows = list(state.piles)
     rows[space], rows[pile] = (ten,), (nine, *rows[pile][2:])
     assert not dead(tuple(rows))
+
+
+def test_a_card_that_never_reaches_the_tableau_is_no_host() -> None:
+    # Lady Jane, base Three: the Queen of hearts on top of the Eight of hearts needs a black
+    # King; the King of clubs is home and the King of spades lies in the waste, where a
+    # King stays (nothing takes a King and only Twos fill a space), so the Eight never goes
+    # home. Before session 44 a host in the stock or the waste always counted as free.
+    state = small_position("lady_jane", 848, 16)
+    assert parse_card("KS") in state.piles[state.layout.waste]
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles)
+    assert brute_force(state, 20_000) is False
