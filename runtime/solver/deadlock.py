@@ -14,27 +14,27 @@ each pile that could head a move and is not stuck, until nothing drops.
 Soundness. Let S hold, in each tableau or reserve pile, the cards below some height, such
 that every card c of S is held, or stuck, where c is held if c is face down under another
 card of S (it is never turned up while S stays) or if between c and S's top card of its
-pile lies a link, both cards in S, that no group move lifts (one card above the other
-when groups are one card, not built on it under build groups, or face down beneath it);
-and c is stuck if no empty pile takes it, a lower card of its foundation chain is in S
-(not needed when a card of S lies on c: see below), and every tableau host of c lies in
-S under another card of S. Take any line from the
-position and its first move that moves a card of S; before it every card of S is where it
-was. The moved group's lowest card g is in S (S is the bottom of its pile, and the group
-its top), face up, and the group holds every card of S above g, so g is not held: g is
-stuck, and moved alone or heading its group it has nowhere to go: not home (if a card
-of S lies on g, the group has two cards or more, and only one card at a time goes home;
-if not, g's foundation host is its chain predecessor, and that chain holds a card of S
-that is not home), not onto a host (each lies under a card of S, so none is a top), not to an empty
-pile or a reserve (ruled out). No such move exists, so no card of S ever moves and, if S
-holds a card, the deal is lost. A face-down card at the top of S may be turned up once
-the cards above it leave, so it is not held by being face down: it must be stuck (Lady
-Jane seed 2: a face-down King of Diamonds above the Ten of Diamonds, with no host and
-only Eights taking an empty pile, is lost at the deal; before session 43 the test looked
-at face-up cards only, and the whole schedule took 4,437,576 nodes to prove it). A card
-under a card of S needs no lower card of its chain in S (session 44; not where runs go
-home): a Yukon Nine of spades next to go home, under the Ten of spades that cannot leave,
-never goes home either; before, a card next to go home was never stuck.
+pile lies a link, both cards in S, that no group move lifts (one card above the other when
+groups are one card, not built on it under build groups, or face down beneath it); and c
+is stuck if no empty pile takes it, a lower card of its foundation chain is in S (not
+needed when a card of S lies on c: see below), and every tableau host of c lies in S under
+another card of S. Take any line from the position and its first move that moves a card of
+S; before it every card of S is where it was. The moved group's lowest card g is in S (S
+is the bottom of its pile, and the group its top), face up, and the group holds every card
+of S above g, so g is not held: g is stuck, and moved alone or heading its group it has
+nowhere to go: not home (if a card of S lies on g, the group has two cards or more, and
+only one card at a time goes home; if not, g's foundation host is its chain predecessor,
+and that chain holds a card of S that is not home), not onto a host (each lies under a
+card of S, so none is a top), not to an empty pile or a reserve (ruled out). No such move
+exists, so no card of S ever moves and, if S holds a card, the deal is lost. A face-down
+card at the top of S may be turned up once the cards above it leave, so it is not held by
+being face down: it must be stuck (Lady Jane seed 2: a face-down King of Diamonds above
+the Ten of Diamonds, with no host and only Eights taking an empty pile, is lost at the
+deal; before session 43 the test looked at face-up cards only, and the whole schedule took
+4,437,576 nodes to prove it). A card under a card of S needs no lower card of its chain in
+S (session 44; not where runs go home): a Yukon Nine of spades next to go home, under the
+Ten of spades that cannot leave, never goes home either; before, a card next to go home
+was never stuck.
 
 S may also hold a host where no card is ever played onto it: on a reserve (it is no target,
 on top or not); and in a stock dealt once through onto the reserves, where each reserve
