@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 
 from runtime.engine import new_game
+from runtime.engine.catalog import game_ids
 from runtime.engine.rules import Rules
 from runtime.solver import deadlock as pure
 from runtime.solver.deadlock import Deadlock, Piles
@@ -52,6 +53,9 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=60)
     parser.add_argument("--moves", type=int, default=80)
     args = parser.parse_args()
+    unknown = [game for game in args.games if game not in game_ids()]
+    if unknown:
+        parser.error(f"unknown game {unknown[0]!r}; `helpdeck games` lists them")
     built = compiled_depth_first() is not None
     module = (
         importlib.import_module(f"runtime.solver.{DEPTH_FIRST_PREFIX}deadlock") if built else pure

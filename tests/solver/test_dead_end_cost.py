@@ -20,3 +20,10 @@ def test_counts_the_positions_and_the_dead_ones() -> None:
     # deal, so random play from them stays dead.
     assert 3 <= int(positions) <= 3 * 80 and int(dead) >= 2 and float(cost) > 0
     assert rows["freecell"][1:] == ["no", "test", "for", "its", "rules"]
+
+
+def test_an_unknown_game_is_one_line_not_a_traceback() -> None:
+    command = [sys.executable, str(SCRIPT), "nosuchgame"]
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    assert result.returncode == 2
+    assert "unknown game 'nosuchgame'" in result.stderr and "Traceback" not in result.stderr
