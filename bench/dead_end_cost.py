@@ -31,15 +31,16 @@ from runtime.solver.native import DEPTH_FIRST_PREFIX, compiled_depth_first
 GAMES = ("lady_jane", "agnes", "easthaven", "yukon", "klondike", "king_albert")
 
 
-def positions(game: str, deals: int, moves: int) -> list[tuple[Rules, int, Piles]]:
-    """(rules, base, piles) of every position of random play from the game's deals."""
-    found: list[tuple[Rules, int, Piles]] = []
+def positions(game: str, deals: int, moves: int) -> list[tuple[Rules, int, Piles, int]]:
+    """(rules, base, piles, redeals left) of every position of random play from the game's
+    deals."""
+    found: list[tuple[Rules, int, Piles, int]] = []
     for seed in range(deals):
         state = new_game(game, None, seed)
         rng = random.Random(seed)
         for _ in range(moves):
             if state.base or not state.rules.base_choices:
-                found.append((state.rules, state.base, state.piles))
+                found.append((state.rules, state.base, state.piles, state.redeals_left))
             legal = state.legal_moves()
             if not legal:
                 break
@@ -66,7 +67,7 @@ def main() -> int:
     for game in args.games:
         found = positions(game, args.deals, args.moves)
         tests: dict[tuple[int, int], Deadlock | None] = {}
-        for rules, base, _ in found:
+        for rules, base, _, _ in found:
             key = (id(rules), base)
             if key not in tests:
                 tests[key] = deadlock(model_for(rules, base))
@@ -75,9 +76,9 @@ def main() -> int:
             continue
         dead = 0
         started = time.perf_counter()
-        for rules, base, piles in found:
+        for rules, base, piles, redeals_left in found:
             test = tests[(id(rules), base)]
-            dead += bool(test is not None and test(piles))
+            dead += bool(test is not None and test(piles, redeals_left))
         spent = time.perf_counter() - started
         print(f"{game:14} {len(found):9,} {dead:6,} {spent * 1e6 / len(found):11.1f}")
     return 0

@@ -15,7 +15,8 @@ Soundness. Let S hold, in each tableau or reserve pile, the cards below some hei
 that every card c of S is held, or stuck, where c is held if c is face down under another
 card of S (it is never turned up while S stays) or if between c and S's top card of its
 pile lies a link, both cards in S, that no group move lifts (one card above the other when
-groups are one card, not built on it under build groups, or face down beneath it); and c
+groups are one card, not built on it under build groups, face down beneath it, or in a
+pile only the top card leaves: a reserve, a foundation, the waste on the last pass); and c
 is stuck if no empty pile takes it, a lower card of its foundation chain is in S (not
 needed when a card of S lies on c: see below), and every tableau host of c lies in S under
 another card of S. Take any line from the position and its first move that moves a card of
@@ -44,6 +45,14 @@ lands on the cards of S below it (they have not moved, and the pile's other card
 dealt later), so every card of S stays in the stock or at its place; a link up to a card
 not yet dealt holds nothing (the card below may leave before it comes), so those cards
 must be stuck themselves.
+
+The waste once no redeal is left (session 45) is such a pile too: the stock deals onto
+it alone, in order (the stock's top card first, whatever a deal's size), only its top card
+leaves and nothing is played onto it, so S may hold its bottom part and the stock cards
+that later deals will put on it, as on a reserve; a host there under a card of S never
+reaches the tableau. Before, every card of a stock or waste counted as a host at hand, so
+the test hardly ever fired where the stock feeds a waste (Royal East, Gold Mine, and
+Saratoga or Klondike on their last pass).
 
 A host in the stock or the waste is a target only once it reaches the tableau, by a move
 onto a host of its own or into an empty pile (unless a deal or a refill puts it there): a
@@ -88,7 +97,8 @@ from runtime.solver.model import Model, hosts_in
 from runtime.solver.successors import moves_between_piles_modelled
 
 Piles = tuple[tuple[int, ...], ...]
-Deadlock = Callable[[Piles], bool]
+# A position's piles and its redeals left (-1: unlimited); True when it is lost.
+Deadlock = Callable[[Piles, int], bool]
 
 
 def chains(model: Model) -> tuple[list[int], list[int]] | None:
@@ -198,8 +208,19 @@ def deadlock_function(model: Model) -> Deadlock | None:
     )
     stock_pile = model.layout.stock
     places: dict[int, list[tuple[int, list[int]]]] = {}
+    # Once the stock will not be turned again, the waste is a pile of S's too, going on
+    # with the stock cards in the order they will be dealt onto it (see the docstring).
+    waste = model.layout.waste
+    final_waste = waste_is_final_pile(model)
+    piles_of_last_pass = [*piles_of, waste]
+    placed_last_pass = [*placed, waste]
+    # Piles only the top card leaves: every link in them holds.
+    rigid = [
+        home[i] or model.r0 <= i < model.r1 or (final_waste and i == waste) for i in range(count)
+    ]
+    fixed_last_pass = [fixed[i] or (final_waste and i == waste) for i in range(count)]
 
-    def dead(piles: Piles) -> bool:
+    def dead(piles: Piles, redeals_left: int) -> bool:
         # Where each card of those piles lies (pile, height); lists, not a dict: this runs
         # at every new position, and the compiled build indexes lists far faster.
         pile_at = [-1] * DECK_SIZE
@@ -208,7 +229,19 @@ def deadlock_function(model: Model) -> Deadlock | None:
         # Each pile as S sees it: a reserve goes on with the stock cards later deals will
         # put on it, in order (see the docstring); links up to them hold nothing.
         seen = piles
-        if onto_reserves and piles[stock_pile]:
+        last_pass = final_waste and redeals_left == 0
+        searched, located, fixed_at = (
+            (piles_of_last_pass, placed_last_pass, fixed_last_pass)
+            if last_pass
+            else (piles_of, placed, fixed)
+        )
+        if last_pass and piles[stock_pile]:
+            extended = list(piles)
+            extended[waste] = piles[waste] + tuple(
+                c & CARD_MASK for c in reversed(piles[stock_pile])
+            )
+            seen = tuple(extended)
+        elif onto_reserves and piles[stock_pile]:
             stock = piles[stock_pile]
             dealt = places.get(len(stock))
             if dealt is None:
@@ -217,7 +250,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
             for r, indices in dealt:
                 extended[r] = extended[r] + tuple(stock[j] & CARD_MASK for j in indices)
             seen = tuple(extended)
-        for i in placed:
+        for i in located:
             pile = seen[i]
             cut[i] = len(pile)
             for j in range(len(pile)):
@@ -235,10 +268,11 @@ def deadlock_function(model: Model) -> Deadlock | None:
         changed = True
         while changed:
             changed = False
-            for i in piles_of:
+            for i in searched:
                 pile = seen[i]
                 real = len(piles[i])  # the cards dealt so far
                 on_home = home[i]
+                links_hold = rigid[i]
                 top = cut[i]
                 while top:
                     lowest = top  # the lowest card of S here that could head a move
@@ -249,7 +283,9 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         if (
                             k < top - 1
                             and k + 1 < real
-                            and (on_home or not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)])
+                            and (
+                                links_hold or not carried[c * DECK_SIZE + (pile[k + 1] & CARD_MASK)]
+                            )
                         ):
                             break
                         # Stuck: no empty pile takes it, every tableau host lies in S under
@@ -268,7 +304,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                             for h in hosts[card]:
                                 at = pile_at[h]
                                 if (at < 0 and reach[h]) or (
-                                    at >= 0 and height_at[h] >= cut[at] - (0 if fixed[at] else 1)
+                                    at >= 0 and height_at[h] >= cut[at] - (0 if fixed_at[at] else 1)
                                 ):
                                     stuck = False
                                     break
@@ -294,9 +330,26 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         reach = may_reach
             if not changed and no_space:
                 return True  # every tableau pile keeps its bottom card in S
-        return any(cut[i] for i in piles_of if not home[i])
+        return any(cut[i] for i in searched if not home[i])
 
     return dead
+
+
+def waste_is_final_pile(model: Model) -> bool:
+    """Whether, once no redeal is left, the waste is a pile like a reserve for
+    `deadlock_function`: the stock deals onto it alone, in order, only its top card leaves
+    and nothing is played onto it."""
+    rules = model.rules
+    return (
+        model.layout.waste >= 0
+        and model.tables.waste is None
+        and rules.stock_target is StockTarget.WASTE
+        and not rules.base_choices  # redeals_left counts the turns until the base is chosen
+        and not rules.stock_locks_on_space  # redeals_left holds the lock
+        and not rules.redeal_from_reserves
+        and not rules.tableau_waste_fills_last
+        and not rules.finish_stock_when_tableau_clear
+    )
 
 
 def deal_order(model: Model, size: int) -> list[tuple[int, list[int]]]:
@@ -364,7 +417,7 @@ def waste_deadlock_function(model: Model) -> Deadlock | None:
     waste, t0, t1 = model.layout.waste, model.t0, model.t1
     count = len(model.layout.kinds)
 
-    def dead(piles: Piles) -> bool:
+    def dead(piles: Piles, redeals_left: int) -> bool:
         # The complement of the greatest stuck set: the least set of free cards, grown from
         # the cards a stock card or the waste's top card takes. A free card whose pile's
         # cards above it are all free may yet join the waste: it frees the cards it takes.

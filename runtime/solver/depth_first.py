@@ -21,7 +21,7 @@ from runtime.engine.moves import Move, MoveKind
 from runtime.engine.state import State
 from runtime.solver import clock
 from runtime.solver.autoplay import autoplay_function
-from runtime.solver.deadlock import deadlock_function
+from runtime.solver.deadlock import deadlock_function, waste_is_final_pile
 from runtime.solver.goal import won_function
 from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
@@ -93,6 +93,13 @@ class DepthFirst:
         # available for most of a search (Saratoga seeds 11 and 52 over stock moves: no
         # position pruned in 360,000 nodes, each node 27 % dearer), so there the root only.
         self.dead_inside = self.dead_end if self.stock_moves is None else None
+        # ... and, where it does, once no redeal is left and the waste is a pile like any
+        # other (`deadlock.waste_is_final_pile`).
+        self.dead_last_pass = (
+            self.dead_end
+            if self.stock_moves is not None and waste_is_final_pile(self.model)
+            else None
+        )
         self.twins = Twins(self.model) if twins_supported(self.model) else None
         self.paused = False  # the last search stopped at its pause_at (see `depth_first`)
 
@@ -203,7 +210,7 @@ class DepthFirst:
         state = self.state
         apply, undo = state.apply, state.undo
         key, won = self.key, self.won
-        dead_end, dead_inside = self.dead_end, self.dead_inside
+        dead_end, dead_inside, dead_last_pass = self.dead_end, self.dead_inside, self.dead_last_pass
         autoplay = self.stock_autoplay if stock_places else self.autoplay
         known_dead = dead.keys if dead is not None else set()
         visited: set[Hashable] = set()
@@ -248,7 +255,7 @@ class DepthFirst:
             if root_key in known_dead:
                 return result(Verdict.UNWINNABLE, 1)
             visited.add(root_key)
-        if dead_end is not None and dead_end(state.piles):
+        if dead_end is not None and dead_end(state.piles, state.redeals_left):
             return result(Verdict.UNWINNABLE, 1)
         jump = self.jump
         # Where a stock move jumped the stock: the position before it, to go back to.
@@ -338,7 +345,16 @@ class DepthFirst:
                     visited.add(k)
             # A position with cards that can never move is lost (`deadlock.py`): it stays
             # recorded, unexpanded, as an exhausted position would.
-            if not fresh or (dead_inside is not None and dead_inside(piles)):
+            redeals_left = state.redeals_left
+            if (
+                not fresh
+                or (dead_inside is not None and dead_inside(piles, redeals_left))
+                or (
+                    dead_last_pass is not None
+                    and redeals_left == 0
+                    and dead_last_pass(piles, redeals_left)
+                )
+            ):
                 back(played, lead, before)
                 continue
             fresh_moves = list(generate(piles, state.redeals_left))

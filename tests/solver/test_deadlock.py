@@ -28,7 +28,7 @@ def lost_at_the_deal(state: State) -> Deadlock:
     """The game's test, after checking it calls the deal dead and the search says lost
     before its first node."""
     dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
+    assert dead is not None and dead(state.piles, state.redeals_left)
     result = solve(state)
     assert result.verdict is Verdict.UNWINNABLE and result.nodes == 1
     return dead
@@ -49,7 +49,7 @@ def swapped(piles: Piles, a: tuple[int, int], b: tuple[int, int]) -> Piles:
 def test_dead_small_positions_are_lost(game: str, size: int, seed: int) -> None:
     state = small_position(game, seed, size)
     dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
+    assert dead is not None and dead(state.piles, state.redeals_left)
     assert brute_force(state, 30_000) is False
 
 
@@ -64,8 +64,8 @@ def test_a_card_over_its_own_suit_with_both_hosts_beneath_is_lost() -> None:
     # the face-down test below); with that King swapped for a reserve's card, the Eight
     # still holds it, and with the 9 of hearts swapped too (so a top), the 8 may leave.
     piles = swapped(state.piles, (10, 3), (14, 0))
-    assert dead(piles)
-    assert not dead(swapped(piles, (9, 1), (13, 0)))
+    assert dead(piles, state.redeals_left)
+    assert not dead(swapped(piles, (9, 1), (13, 0)), state.redeals_left)
 
 
 def test_dead_stays_dead_whatever_is_played() -> None:
@@ -75,7 +75,7 @@ def test_dead_stays_dead_whatever_is_played() -> None:
     for seed in (1, 4, 9, 16, 23, 2, 15, 37, 47):
         state = new_game("lady_jane", None, seed)
         dead = deadlock_function(model_for(state.rules, state.base))
-        assert dead is not None and dead(state.piles)
+        assert dead is not None and dead(state.piles, state.redeals_left)
         rng = random.Random(seed)
         for _ in range(20):
             trial = state.clone()
@@ -84,7 +84,7 @@ def test_dead_stays_dead_whatever_is_played() -> None:
                 if not moves:
                     break
                 trial.apply(rng.choice(moves))
-                assert dead(trial.piles)
+                assert dead(trial.piles, trial.redeals_left)
                 assert not trial.is_won()
 
 
@@ -101,7 +101,7 @@ def test_a_face_down_card_that_cannot_move_once_turned_is_stuck() -> None:
     assert pile[4] & FACE_DOWN
     dead = lost_at_the_deal(state)
     # With the Ten of diamonds swapped for a reserve's card, the King may go home in time.
-    assert not dead(swapped(state.piles, (12, 1), (13, 0)))
+    assert not dead(swapped(state.piles, (12, 1), (13, 0)), state.redeals_left)
 
 
 @pytest.mark.parametrize("seed", [0, 1612])
@@ -134,7 +134,7 @@ def test_cards_the_stock_will_deal_onto_a_reserve_hold_a_host_there() -> None:
     # Without the King of spades in the stock (swapped for a tableau card), not dead.
     stock = state.layout.stock
     king = state.piles[stock].index(parse_card("KS") | FACE_DOWN)
-    assert not dead(swapped(state.piles, (stock, king), (6, 0)))
+    assert not dead(swapped(state.piles, (stock, king), (6, 0)), state.redeals_left)
 
 
 @pytest.mark.parametrize(("game", "size"), [("agnes", 12), ("odessa", 14)])
@@ -153,7 +153,7 @@ def test_positions_with_face_down_cards_called_dead_are_lost(game: str, size: in
         assert dead is not None
         rng = random.Random(seed)
         for _ in range(25):
-            if dead(state.piles):
+            if dead(state.piles, state.redeals_left):
                 if (verdict := brute_force(state, 5_000)) is not None:
                     assert verdict is False, f"{game} seed {seed}"
                     lost += 1
@@ -185,9 +185,12 @@ def test_golf_positions_called_dead_are_lost() -> None:
             if not moves:
                 break
             state.apply(rng.choice(moves))
-            if dead(state.piles):
+            if dead(state.piles, state.redeals_left):
                 break
-        if dead(state.piles) and (verdict := brute_force(state, 30_000)) is not None:
+        if (
+            dead(state.piles, state.redeals_left)
+            and (verdict := brute_force(state, 30_000)) is not None
+        ):
             assert verdict is False, f"seed {seed}"
             lost += 1
     assert lost >= 20
@@ -216,13 +219,13 @@ def test_a_golf_card_whose_hosts_are_buried_or_beside_it_is_stuck() -> None:
 
     others = [h for h in hosts if h != seven_h]
     # Every host buried in the waste under the King: stuck.
-    assert dead(position([*hosts, king], []))
+    assert dead(position([*hosts, king], []), 0)
     # The Seven of Hearts on top of the waste takes it now.
-    assert not dead(position([*others, seven_h], []))
+    assert not dead(position([*others, seven_h], []), 0)
     # The Seven of Hearts just above it goes first, then the Six follows it.
-    assert not dead(position([*others, king], [seven_h]))
+    assert not dead(position([*others, king], [seven_h]), 0)
     # One card higher up, the Two between them covers it on the waste: stuck.
-    assert dead(position([*others, king], [two, seven_h]))
+    assert dead(position([*others, king], [two, seven_h]), 0)
 
 
 def test_golf_cards_holding_each_other_are_stuck() -> None:
@@ -247,11 +250,11 @@ def test_golf_cards_holding_each_other_are_stuck() -> None:
         return trial
 
     held = position([three_h, six], [five_d, four])
-    assert dead(held.piles)
+    assert dead(held.piles, held.redeals_left)
     assert brute_force(held, 10_000) is False
     # The Three on top instead: it goes onto the Two from the Stock, the Four after it.
     free = position([six, three_h], [five_d, four])
-    assert not dead(free.piles)
+    assert not dead(free.piles, free.redeals_left)
 
 
 def test_golf_deal_6_is_proven_lost() -> None:
@@ -274,10 +277,13 @@ def test_a_stock_dealt_onto_the_tableau_only_buries_more(game: str) -> None:
         rng = random.Random(seed)
         for _ in range(rng.randint(10, 60)):
             moves = state.legal_moves()
-            if not moves or dead(state.piles):
+            if not moves or dead(state.piles, state.redeals_left):
                 break
             state.apply(rng.choice(moves))
-        if dead(state.piles) and (verdict := brute_force(state, 20_000)) is not None:
+        if (
+            dead(state.piles, state.redeals_left)
+            and (verdict := brute_force(state, 20_000)) is not None
+        ):
             assert verdict is False, f"{game} seed {seed}"
             lost_with_stock += bool(state.piles[state.layout.stock])
     assert lost_with_stock >= 10
@@ -304,7 +310,7 @@ def test_a_host_at_the_bottom_of_a_foundation_is_no_host() -> None:
     four, five = state.piles[9]
     assert (four & ~FACE_DOWN, five) == (parse_card("4D"), parse_card("5D"))
     dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
+    assert dead is not None and dead(state.piles, state.redeals_left)
     assert brute_force(state, 20_000) is False
 
 
@@ -313,7 +319,7 @@ def test_without_play_back_a_host_at_home_is_no_host(game: str, seed: int, size:
     state = small_position(game, seed, size)
     assert not state.rules.foundation_play_back
     dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
+    assert dead is not None and dead(state.piles, state.redeals_left)
     assert brute_force(state, 20_000) is False
 
 
@@ -324,14 +330,14 @@ def test_tableau_piles_that_never_empty_leave_no_space() -> None:
     state = small_position("easthaven", 309, 14)
     assert all(state.piles[t] for t in state.layout.tableau)
     dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
+    assert dead is not None and dead(state.piles, state.redeals_left)
     assert brute_force(state, 20_000) is False
     # With a space open the same cards may start a pile: not dead.
     emptied = list(state.piles)
     seven, nine = state.layout.tableau[2], state.layout.tableau[4]
     emptied[nine] = emptied[nine] + emptied[seven]
     emptied[seven] = ()
-    assert not dead(tuple(emptied))
+    assert not dead(tuple(emptied), state.redeals_left)
 
 
 @pytest.mark.parametrize("game", ["agnes", "easthaven"])
@@ -346,11 +352,15 @@ def test_positions_called_dead_with_no_space_are_lost(game: str) -> None:
         assert dead is not None
         for _ in range(rng.randint(0, 12)):
             moves = state.legal_moves()
-            if not moves or dead(state.piles):
+            if not moves or dead(state.piles, state.redeals_left):
                 break
             state.apply(rng.choice(moves))
         full = all(state.piles[t] for t in state.layout.tableau)
-        if full and dead(state.piles) and (verdict := brute_force(state, 20_000)) is not None:
+        if (
+            full
+            and dead(state.piles, state.redeals_left)
+            and (verdict := brute_force(state, 20_000)) is not None
+        ):
             assert verdict is False, f"{game} seed {seed}"
             lost += 1
     assert lost >= 3
@@ -365,13 +375,13 @@ def test_a_card_under_a_stuck_card_never_goes_home() -> None:
     nine, ten = parse_card("9S"), parse_card("10S")
     [pile] = [i for i, p in enumerate(state.piles) if p[:2] == (nine, ten)]
     dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
+    assert dead is not None and dead(state.piles, state.redeals_left)
     assert brute_force(state, 20_000) is False
     # With the Ten elsewhere (on an empty pile, as a King would go) the Nine goes home.
     space = next(t for t in state.layout.tableau if not state.piles[t])
     rows = list(state.piles)
     rows[space], rows[pile] = (ten,), (nine, *rows[pile][2:])
-    assert not dead(tuple(rows))
+    assert not dead(tuple(rows), state.redeals_left)
 
 
 def test_a_card_that_never_reaches_the_tableau_is_no_host() -> None:
@@ -382,5 +392,87 @@ def test_a_card_that_never_reaches_the_tableau_is_no_host() -> None:
     state = small_position("lady_jane", 848, 16)
     assert parse_card("KS") in state.piles[state.layout.waste]
     dead = deadlock_function(model_for(state.rules, state.base))
-    assert dead is not None and dead(state.piles)
+    assert dead is not None and dead(state.piles, state.redeals_left)
     assert brute_force(state, 20_000) is False
+
+
+RANKS = ("A", *map(str, range(2, 11)), "J", "Q", "K")
+
+
+def saratoga_position(waste: str, stock: str, redeals_left: int) -> State:
+    """A Saratoga position with the spades and clubs home to their Nines, the hearts to
+    their Seven, the diamonds all home, ``waste`` and ``stock`` (bottom first) and the
+    court cards on the tableau, where only Kings fill a space."""
+    state = new_game("saratoga", None, 0)
+    layout = state.layout
+    rows: list[list[int]] = [[] for _ in state.piles]
+    tops = {"S": 9, "C": 9, "H": 7, "D": 13}
+    for f, (suit, top) in zip(layout.foundations, tops.items(), strict=False):
+        rows[f] = [parse_card(f"{rank}{suit}") for rank in RANKS[:top]]
+    tableau = ["KS QH JS 10H", "KC", "KH QC JH", "QS", "JC", "", ""]
+    for t, cards in zip(layout.tableau, tableau, strict=True):
+        rows[t] = [parse_card(c) for c in cards.split()]
+    rows[layout.waste] = [parse_card(c) for c in waste.split()]
+    rows[layout.stock] = [parse_card(c) | FACE_DOWN for c in stock.split()]
+    state.piles = tuple(tuple(r) for r in rows)
+    state.redeals_left = redeals_left
+    assert sorted(c & ~FACE_DOWN for p in state.piles for c in p) == list(range(DECK_SIZE))
+    return state
+
+
+def test_the_waste_on_the_last_pass_is_a_pile() -> None:
+    # The Nine of hearts tops the waste over the Eight of hearts and both black Tens: with
+    # no redeal left nothing ever takes it. With one left, the turned-over waste deals the
+    # Tens first and all goes home. Before session 45 a host in the waste always counted.
+    model = model_for(new_game("saratoga", None, 0).rules, 0)
+    dead = deadlock_function(model)
+    assert dead is not None
+    last = saratoga_position("10S 10C 8H 9H", "", 0)
+    assert dead(last.piles, 0)
+    assert brute_force(last, 20_000) is False
+    again = saratoga_position("10S 10C 8H 9H", "", 1)
+    assert not dead(again.piles, 1)
+    assert brute_force(again, 20_000) is True
+    # The Nine still in the stock: the Eight goes home before it is dealt.
+    before = saratoga_position("10S 10C 8H", "9H", 0)
+    assert not dead(before.piles, 0)
+    assert brute_force(before, 20_000) is True
+    # The Nine dealt first, then the Eight on it, and a Ten last: the stock's cards land
+    # in order, the Eight goes home, and the Ten takes the Nine.
+    order = saratoga_position("10S", "10C 8H 9H", 0)
+    assert not dead(order.piles, 0)
+    assert brute_force(order, 20_000) is True
+
+
+@pytest.mark.parametrize("game", ["royal_east", "aunt_mary", "saratoga"])
+def test_positions_called_dead_on_the_last_pass_are_lost(game: str) -> None:
+    # Small positions with part of the waste put back in the stock, no redeal left, then
+    # random moves: every one the test calls dead only because the waste is a pile now
+    # (not dead while redeals are unlimited) is lost by brute force, and there are some.
+    lost = 0
+    for seed in range(600):
+        rng = random.Random(seed)
+        state = small_position(game, seed, rng.choice([10, 12, 14, 16]))
+        dead = deadlock_function(model_for(state.rules, state.base))
+        assert dead is not None
+        waste, stock = state.layout.waste, state.layout.stock
+        rows = [list(p) for p in state.piles]
+        back = rng.randint(0, len(rows[waste]))
+        moved = rows[waste][len(rows[waste]) - back :]
+        del rows[waste][len(rows[waste]) - back :]
+        rng.shuffle(moved)
+        rows[stock] += [c | FACE_DOWN for c in moved]
+        state.piles = tuple(tuple(r) for r in rows)
+        state.redeals_left = 0
+        for _ in range(rng.randint(0, 12)):
+            if dead(state.piles, 0):
+                break
+            moves = state.legal_moves()
+            if not moves:
+                break
+            state.apply(rng.choice(moves))
+        if dead(state.piles, 0) and not dead(state.piles, -1):
+            verdict = brute_force(state, 20_000)
+            assert verdict is not True, f"{game} seed {seed}"
+            lost += verdict is False
+    assert lost >= 2
