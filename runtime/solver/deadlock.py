@@ -15,8 +15,9 @@ Soundness. Let S hold, in each tableau or reserve pile, the cards below some hei
 that every card c of S is held, or stuck, where c is held if c is face down under another
 card of S (it is never turned up while S stays) or if between c and S's top card of its
 pile lies a link, both cards in S, that no group move lifts (one card above the other when
-groups are one card, not built on it under build groups, face down beneath it, or in a
-pile only the top card leaves: a reserve, a foundation, the waste on the last pass); and c
+groups are one card, not built on it under build groups (in its suit where only runs of
+one suit move), face down beneath it, or in a pile only the top card leaves: a reserve, a
+foundation, the waste on the last pass); and c
 is stuck if no empty pile takes it, a lower card of its foundation chain is in S (not
 needed when a card of S lies on c: see below), and every tableau host of c lies in S under
 another card of S. Take any line from the position and its first move that moves a card of
@@ -90,7 +91,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, SUIT
 from runtime.engine.dealing import last_deal_splits, stock_deal_targets
 from runtime.engine.rules import Goal, GroupMove, Refill, StockTarget
 from runtime.solver.model import Model, hosts_in
@@ -136,7 +137,8 @@ def deadlock_function(model: Model) -> Deadlock | None:
         or rules.decks != 1
         or rules.reserves_accept
         or model.tables.waste is not None
-        or rules.group_move not in (GroupMove.ONE, GroupMove.BUILD, GroupMove.ANY_FACE_UP)
+        or rules.group_move
+        not in (GroupMove.ONE, GroupMove.BUILD, GroupMove.SAME_SUIT_RUN, GroupMove.ANY_FACE_UP)
         # Refills, spaces some piles may not fill, face-down reserves and kept bases: sound
         # but measured and dropped (session 30: nothing decided, each node dearer).
         or rules.tableau_refill is not Refill.NONE
@@ -161,6 +163,8 @@ def deadlock_function(model: Model) -> Deadlock | None:
             return False
         if group is GroupMove.BUILD:
             return tab is not None and tab[below * DECK_SIZE + card]
+        if group is GroupMove.SAME_SUIT_RUN:  # Whitehead: only runs of one suit move
+            return tab is not None and tab[below * DECK_SIZE + card] and SUIT[below] == SUIT[card]
         return True
 
     carried = tuple(lifts(b, c) for b in range(2 * FACE_DOWN) for c in range(DECK_SIZE))

@@ -476,3 +476,35 @@ def test_positions_called_dead_on_the_last_pass_are_lost(game: str) -> None:
             assert verdict is not True, f"{game} seed {seed}"
             lost += verdict is False
     assert lost >= 2
+
+
+@pytest.mark.parametrize(("seed", "nodes"), [(9, 109), (182, 16)])
+def test_whitehead_deals_proven_lost_with_runs_of_one_suit(seed: int, nodes: int) -> None:
+    # Only runs of one suit move in Whitehead, so a card on a host of another suit holds
+    # the cards beneath it; the test had left such games out (before session 45 these
+    # took 10,633 and 290,190 nodes).
+    state = new_game("whitehead", None, seed)
+    assert deadlock_function(model_for(state.rules, state.base)) is not None
+    result = solve(state, max_nodes=300_000)
+    assert (result.verdict, result.nodes) == (Verdict.UNWINNABLE, nodes)
+
+
+def test_whitehead_positions_called_dead_are_lost() -> None:
+    # Random play from Whitehead deals, stopped at the first position called dead: every
+    # one brute force decides is lost, and there are many.
+    lost = 0
+    for seed in range(60):
+        state = new_game("whitehead", None, seed)
+        dead = deadlock_function(model_for(state.rules, state.base))
+        assert dead is not None
+        rng = random.Random(seed)
+        for _ in range(rng.randint(5, 150)):
+            moves = state.legal_moves()
+            if not moves or dead(state.piles, state.redeals_left):
+                break
+            state.apply(rng.choice(moves))
+        if dead(state.piles, state.redeals_left):
+            verdict = brute_force(state, 20_000)
+            assert verdict is not True, f"seed {seed}"
+            lost += verdict is False
+    assert lost >= 20
