@@ -78,11 +78,16 @@ drops out of S that way, the usual test goes on from the S found so far (it only
 fewer cards, so the greatest S of the usual test lies inside). Easthaven, where any card
 fills a space, gains most: alone, no card there is ever stuck.
 
+Refills (session 45). Where an emptied tableau pile takes a reserve's top card (Kansas),
+that card leaves host or no host, so a reserve card is stuck only while no tableau pile
+can empty (the supposition above). Spaces only some piles fill (Kansas: the waste) are
+read as if any pile filled them, which only frees more cards.
+
 Only for rules where these are the only ways a card leaves a pile: the fast generator's
-rules (no covering piles, no refills), one deck, foundations built as chains, reserves
-that take nothing and a waste nobody builds on; the stock may deal onto reserves or the
-tableau (that only buries more: no card of S moves, and a stuck card's hosts and lower
-cards stay where they were).
+rules (no covering piles), one deck, foundations built as chains, reserves that take
+nothing, refills from a reserve only, and a waste nobody builds on; the stock may deal
+onto reserves or the tableau (that only buries more: no card of S moves, and a stuck
+card's hosts and lower cards stay where they were).
 
 Compiled with the depth-first search by mypyc when built (`native.py`): keep it fully typed.
 """
@@ -139,11 +144,9 @@ def deadlock_function(model: Model) -> Deadlock | None:
         or model.tables.waste is not None
         or rules.group_move
         not in (GroupMove.ONE, GroupMove.BUILD, GroupMove.SAME_SUIT_RUN, GroupMove.ANY_FACE_UP)
-        # Refills, spaces some piles may not fill, face-down reserves and kept bases: sound
-        # but measured and dropped (session 30: nothing decided, each node dearer).
-        or rules.tableau_refill is not Refill.NONE
-        or bool(rules.tableau_empty_from)
-        or bool(rules.reserve_face_down)
+        # Refills from the waste or the stock, and kept bases: sound but measured and
+        # dropped (session 30: nothing decided, each node dearer).
+        or rules.tableau_refill is Refill.WASTE_THEN_STOCK
         or rules.foundation_keeps_base
     ):
         return None
@@ -223,6 +226,11 @@ def deadlock_function(model: Model) -> Deadlock | None:
         home[i] or model.r0 <= i < model.r1 or (final_waste and i == waste) for i in range(count)
     ]
     fixed_last_pass = [fixed[i] or (final_waste and i == waste) for i in range(count)]
+    # A refill takes a reserve's top card onto an emptied tableau pile, host or no host, so
+    # a reserve card is stuck only while no tableau pile can empty.
+    refilled = [
+        rules.tableau_refill is Refill.RESERVE and model.r0 <= i < model.r1 for i in range(count)
+    ]
 
     def dead(piles: Piles, redeals_left: int) -> bool:
         # Where each card of those piles lies (pile, height); lists, not a dict: this runs
@@ -298,7 +306,9 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         # a card at home only plays back).
                         card = c & CARD_MASK
                         covered = covered_stays and k < top - 1 and k + 1 < real
-                        if on_home:
+                        if refilled[i] and not no_space:
+                            stuck = False
+                        elif on_home:
                             stuck = home_stuck[card]
                         elif covered:
                             stuck = covered_anchor_now[card]
