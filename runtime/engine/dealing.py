@@ -65,7 +65,7 @@ def stock_deal_targets(rules: Rules, layout: Layout) -> tuple[int, ...]:
     return targets[: rules.stock_piles] if rules.stock_piles else targets
 
 
-def last_deal_splits(rules: Rules, left: int, targets: int) -> bool:
-    """Whether a deal with ``left`` stock cards for ``targets`` piles is the short last deal
-    that puts one card on the waste and leaves the rest face up on the stock instead."""
-    return left < targets and rules.stock_end is StockEnd.SPLIT_WASTE_AND_STOCK
+def last_deal_splits(rules: Rules, left: int, target_count: int) -> bool:
+    """Whether a deal with ``left`` stock cards for ``target_count`` piles is the short last
+    deal that puts one card on the waste and leaves the rest face up on the stock instead."""
+    return left < target_count and rules.stock_end is StockEnd.SPLIT_WASTE_AND_STOCK

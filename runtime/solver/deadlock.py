@@ -197,6 +197,16 @@ def deadlock_function(model: Model) -> Deadlock | None:
     play_back = rules.foundation_play_back
     home_anchor = tuple(not play_back or not starts[c] for c in range(DECK_SIZE))
     home_anchor_if_no_space = (True,) * DECK_SIZE
+    # Per card, whether it may stay put (anchor), may stay put under a card of S, may stay
+    # put at home, and may reach the tableau from the stock or the waste: as a rule, and
+    # while no tableau pile can empty.
+    tables = (may_anchor, covered_anchor, home_anchor, may_reach)
+    tables_if_no_space = (
+        anchor_if_no_space,
+        covered_anchor_if_no_space,
+        home_anchor_if_no_space,
+        may_reach_if_no_space,
+    )
     tableau = list(range(model.t0, model.t1))
     foundations = list(range(model.f0, model.f1))
     # The piles S is sought in; without play-back the foundations are wholly in S from the
@@ -273,10 +283,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
         # the S found so keeps every bottom card, the supposition holds (see the
         # docstring). Otherwise S only shrinks from there under the usual test.
         no_space = spaces_matter and all(piles[i] for i in tableau)
-        anchor = anchor_if_no_space if no_space else may_anchor
-        covered_anchor_now = covered_anchor_if_no_space if no_space else covered_anchor
-        home_stuck = home_anchor_if_no_space if no_space else home_anchor
-        reach = may_reach_if_no_space if no_space else may_reach
+        anchor, covered_anchor_now, home_stuck, reach = tables_if_no_space if no_space else tables
         changed = True
         while changed:
             changed = False
@@ -338,10 +345,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                     if no_space and not lowest and in_tableau[i]:
                         # This pile may empty after all: the usual test, from the S so far.
                         no_space = False
-                        anchor = may_anchor
-                        covered_anchor_now = covered_anchor
-                        home_stuck = home_anchor
-                        reach = may_reach
+                        anchor, covered_anchor_now, home_stuck, reach = tables
             if not changed and no_space:
                 return True  # every tableau pile keeps its bottom card in S
         return any(cut[i] for i in searched if not home[i])
