@@ -78,6 +78,12 @@ drops out of S that way, the usual test goes on from the S found so far (it only
 fewer cards, so the greatest S of the usual test lies inside). Easthaven, where any card
 fills a space, gains most: alone, no card there is ever stuck.
 
+Whole suits in the tableau (session 45). Where every suit is to be built King to Ace on a
+tableau pile and there are no foundations (Scorpion), no card ever goes home, so a card
+may be stuck without a lower card of its chain in S; and S staying put loses only when it
+holds a card no built suit has where it lies (`misplaced`): a bottom card other than a
+King, or a card on anything but the next higher card of its suit, which would stay there.
+
 Refills (session 45). Where an emptied tableau pile takes a reserve's top card (Kansas),
 that card leaves host or no host, so a reserve card is stuck only while no tableau pile
 can empty (the supposition above). Spaces only some piles fill (Kansas: the waste) are
@@ -96,13 +102,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, SUIT
+from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, SUIT
 from runtime.engine.dealing import last_deal_splits, stock_deal_targets
 from runtime.engine.rules import Goal, GroupMove, Refill, StockTarget
 from runtime.solver.model import Model, hosts_in
 from runtime.solver.successors import moves_between_piles_modelled
 
 Piles = tuple[tuple[int, ...], ...]
+KING = 13
 # A position's piles and its redeals left (-1: unlimited); True when it is lost.
 Deadlock = Callable[[Piles, int], bool]
 
@@ -134,11 +141,13 @@ def deadlock_function(model: Model) -> Deadlock | None:
     rules = model.rules
     if rules.goal in (Goal.TABLEAU_CLEARED, Goal.ALL_TO_WASTE):
         return waste_deadlock_function(model)
-    found = chains(model)
+    # Whole suits built in the tableau with no foundations (Scorpion): nothing goes home.
+    suits_in_tableau = rules.goal is Goal.SUITS_IN_TABLEAU and model.f0 == model.f1
+    found = ([0] * DECK_SIZE, [0] * DECK_SIZE) if suits_in_tableau else chains(model)
     if (
         found is None
         or not moves_between_piles_modelled(model)
-        or rules.goal is not Goal.ALL_TO_FOUNDATIONS
+        or (rules.goal is not Goal.ALL_TO_FOUNDATIONS and not suits_in_tableau)
         or rules.decks != 1
         or rules.reserves_accept
         or model.tables.waste is not None
@@ -172,10 +181,12 @@ def deadlock_function(model: Model) -> Deadlock | None:
 
     carried = tuple(lifts(b, c) for b in range(2 * FACE_DOWN) for c in range(DECK_SIZE))
     # Cards that may stay put at all: no empty pile takes them, a lower card of their
-    # chain exists.
-    may_anchor = tuple(not starts[c] and bool(lower[c]) for c in range(DECK_SIZE))
+    # chain exists (where nothing goes home, no such card is needed).
+    may_anchor = tuple(
+        not starts[c] and (suits_in_tableau or bool(lower[c])) for c in range(DECK_SIZE)
+    )
     # The same while no tableau pile can empty: then no empty pile takes anything.
-    anchor_if_no_space = tuple(bool(lower[c]) for c in range(DECK_SIZE))
+    anchor_if_no_space = tuple(suits_in_tableau or bool(lower[c]) for c in range(DECK_SIZE))
     spaces_matter = any(starts)
     # A card under another card of S moves only with it, as a group, so never home: the
     # lower card of its chain is not needed (unless runs go home).
@@ -241,6 +252,23 @@ def deadlock_function(model: Model) -> Deadlock | None:
     refilled = [
         rules.tableau_refill is Refill.RESERVE and model.r0 <= i < model.r1 for i in range(count)
     ]
+
+    def misplaced(seen: Piles, cut: list[int], searched: list[int]) -> bool:
+        """Whether S, which never moves, holds a card no built suit has there: a bottom
+        card other than a King, a card on anything but the next higher card of its suit,
+        or any card off the tableau."""
+        for i in searched:
+            top = cut[i]
+            if not top:
+                continue
+            pile = seen[i]
+            if not in_tableau[i] or RANK[pile[0] & CARD_MASK] != KING:
+                return True
+            for k in range(1, top):
+                below, card = pile[k - 1] & CARD_MASK, pile[k] & CARD_MASK
+                if SUIT[card] != SUIT[below] or RANK[card] != RANK[below] - 1:
+                    return True
+        return False
 
     def dead(piles: Piles, redeals_left: int) -> bool:
         # Where each card of those piles lies (pile, height); lists, not a dict: this runs
@@ -329,7 +357,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                                 ):
                                     stuck = False
                                     break
-                        if stuck and not on_home and not covered:
+                        if stuck and not on_home and not covered and not suits_in_tableau:
                             stuck = False
                             for low in lower[card]:
                                 at = pile_at[low]
@@ -347,7 +375,10 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         no_space = False
                         anchor, covered_anchor_now, home_stuck, reach = tables
             if not changed and no_space:
-                return True  # every tableau pile keeps its bottom card in S
+                # Every tableau pile keeps its bottom card in S.
+                return misplaced(seen, cut, searched) if suits_in_tableau else True
+        if suits_in_tableau:
+            return misplaced(seen, cut, searched)
         return any(cut[i] for i in searched if not home[i])
 
     return dead

@@ -93,8 +93,8 @@ class DepthFirst:
         # available for most of a search (Saratoga seeds 11 and 52 over stock moves: no
         # position pruned in 360,000 nodes, each node 27 % dearer), so there the root only.
         self.dead_inside = self.dead_end if self.stock_moves is None else None
-        # ... and, where it does, once no redeal is left and the waste is a pile like any
-        # other (`deadlock.waste_is_final_pile`).
+        # Over stock moves (a cycling stock or a waste fed once), once no redeal is left:
+        # the waste is then a pile like any other (`deadlock.waste_is_final_pile`).
         self.dead_last_pass = (
             self.dead_end
             if self.stock_moves is not None and waste_is_final_pile(self.model)
