@@ -17,11 +17,11 @@ card of S (it is never turned up while S stays) or if between c and S's top card
 pile lies a link, both cards in S, that no group move lifts (one card above the other when
 groups are one card, not built on it under build groups (in its suit where only runs of
 one suit move), face down beneath it, or in a pile only the top card leaves: a reserve, a
-foundation, the waste on the last pass); and c
-is stuck if no empty pile takes it, a lower card of its foundation chain is in S (not
-needed when a card of S lies on c: see below), and every tableau host of c lies in S under
-another card of S. Take any line from the position and its first move that moves a card of
-S; before it every card of S is where it was. The moved group's lowest card g is in S (S
+foundation, the waste on the last pass); and c is stuck if no empty pile takes it, a lower
+card of its foundation chain is in S (not needed when a card of S lies on c: see below),
+and every tableau host of c lies in S under another card of S. Take any line from the
+position and its first move that moves a card of S; before it every card of S is where it
+was. The moved group's lowest card g is in S (S
 is the bottom of its pile, and the group its top), face up, and the group holds every card
 of S above g, so g is not held: g is stuck, and moved alone or heading its group it has
 nowhere to go: not home (if a card of S lies on g, the group has two cards or more, and
@@ -143,9 +143,9 @@ def deadlock_function(model: Model) -> Deadlock | None:
         return waste_deadlock_function(model)
     # Whole suits built in the tableau with no foundations (Scorpion): nothing goes home.
     suits_in_tableau = rules.goal is Goal.SUITS_IN_TABLEAU and model.f0 == model.f1
-    found = ([0] * DECK_SIZE, [0] * DECK_SIZE) if suits_in_tableau else chains(model)
+    found = None if suits_in_tableau else chains(model)
     if (
-        found is None
+        (found is None and not suits_in_tableau)
         or not moves_between_piles_modelled(model)
         or (rules.goal is not Goal.ALL_TO_FOUNDATIONS and not suits_in_tableau)
         or rules.decks != 1
@@ -159,11 +159,14 @@ def deadlock_function(model: Model) -> Deadlock | None:
         or rules.foundation_keeps_base
     ):
         return None
-    chain, place = found
-    lower = tuple(
-        tuple(c for c in range(DECK_SIZE) if chain[c] == chain[card] and place[c] < place[card])
-        for card in range(DECK_SIZE)
-    )
+    # Per card, the lower cards of its foundation chain (none where nothing goes home).
+    lower: tuple[tuple[int, ...], ...] = ((),) * DECK_SIZE
+    if found is not None:
+        chain, place = found
+        lower = tuple(
+            tuple(c for c in range(DECK_SIZE) if chain[c] == chain[card] and place[c] < place[card])
+            for card in range(DECK_SIZE)
+        )
     hosts = model.hosts
     starts = model.tableau_start or (False,) * DECK_SIZE
     tab = model.tables.tableau

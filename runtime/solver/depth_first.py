@@ -357,7 +357,7 @@ class DepthFirst:
             ):
                 back(played, lead, before)
                 continue
-            fresh_moves = list(generate(piles, state.redeals_left))
+            fresh_moves = list(generate(piles, redeals_left))
             frames.append((fresh_moves, played, lead, before))
             sizes.append(len(fresh_moves))
             positions.append((piles, state.redeals_left))
