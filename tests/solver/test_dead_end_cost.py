@@ -11,7 +11,7 @@ SCRIPT = Path(__file__).parents[2] / "bench" / "dead_end_cost.py"
 
 
 def test_counts_the_positions_and_the_dead_ones() -> None:
-    command = [sys.executable, str(SCRIPT), "lady_jane", "freecell", "--deals", "3"]
+    command = [sys.executable, str(SCRIPT), "lady_jane", "bristol", "--deals", "3"]
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stderr
     rows = {line.split()[0]: line.split() for line in result.stdout.splitlines()[2:]}
@@ -19,7 +19,7 @@ def test_counts_the_positions_and_the_dead_ones() -> None:
     # Three deals of up to 80 random moves each; Lady Jane deals 1 and 2 are lost at the
     # deal, so random play from them stays dead.
     assert 3 <= int(positions) <= 3 * 80 and int(dead) >= 2 and float(cost) > 0
-    assert rows["freecell"][1:] == ["no", "test", "for", "its", "rules"]
+    assert rows["bristol"][1:] == ["no", "test", "for", "its", "rules"]
 
 
 def test_an_unknown_game_is_one_line_not_a_traceback() -> None:

@@ -181,10 +181,33 @@ def test_positions_with_face_down_cards_called_dead_are_lost(game: str, size: in
     assert lost >= 3
 
 
-@pytest.mark.parametrize("game", ["seahaven", "freecell", "eight_off"])
-def test_games_with_free_cells_get_no_test(game: str) -> None:
-    state = new_game(game, None, 0)
-    assert deadlock_function(model_for(state.rules, state.base)) is None
+@pytest.mark.parametrize("game", ["seahaven", "freecell", "eight_off", "ten_across"])
+def test_an_empty_cell_leaves_nothing_stuck(game: str) -> None:
+    # Every deal of these games with a cell emptied: the cell takes any top card.
+    state = new_game(game, None, 5)
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None
+    rows = [list(p) for p in state.piles]
+    for cell in state.layout.reserves:
+        if rows[cell]:
+            rows[state.layout.tableau[0]].append(rows[cell].pop())
+            break
+    assert not dead(tuple(tuple(p) for p in rows), state.redeals_left)
+
+
+def test_cells_that_keep_stuck_cards_lose_the_deal() -> None:
+    # Ten Across deal 5: its cells hold the Three of hearts and the Nine of clubs, and
+    # neither ever leaves (their hosts lie under cards that stay), so no cell empties and
+    # the test reads the cells as reserves. Before session 46 cells had no test: the deal
+    # took 149 nodes.
+    state = new_game("ten_across", None, 5)
+    cells = [state.piles[r] for r in state.layout.reserves]
+    assert cells == [(parse_card("3H"),), (parse_card("9C"),)]
+    dead = lost_at_the_deal(state)
+    # Back on the tableau, the Nine leaves its cell free for the cards the test kept.
+    rows = [list(p) for p in state.piles]
+    rows[state.layout.tableau[0]].append(rows[state.layout.reserves[1]].pop())
+    assert not dead(tuple(tuple(p) for p in rows), state.redeals_left)
 
 
 def test_golf_positions_called_dead_are_lost() -> None:
@@ -539,8 +562,10 @@ def test_deals_proven_lost_in_fewer_nodes(game: str, seed: int, nodes: int) -> N
 
 # Games the test reached in session 45: only runs of one suit move (Whitehead), refills
 # from a reserve and spaces only the waste fills (Kansas, Straight Up), whole suits built
-# in the tableau (Scorpion).
-@pytest.mark.parametrize("game", ["whitehead", "kansas", "straight_up", "scorpion"])
+# in the tableau (Scorpion); in session 46, cells (Ten Across, the free-cell family).
+@pytest.mark.parametrize(
+    "game", ["whitehead", "kansas", "straight_up", "scorpion", "ten_across", "seahaven"]
+)
 def test_random_play_called_dead_is_lost(game: str) -> None:
     # Random play from deals, stopped at the first position called dead: every one brute
     # force decides is lost, and there are some.
