@@ -146,13 +146,16 @@ def chains(model: Model) -> tuple[list[int], list[int]] | None:
 
 def deadlock_function(model: Model) -> Deadlock | None:
     """A test for positions that are lost by the argument above, or where the tableau only
-    plays onto the waste by `waste_deadlock_function`'s; None where neither is sound."""
+    plays onto the waste by `waste_deadlock_function`'s, or where foundations build by rank
+    whatever the suit by `rank_deadlock_function`'s; None where none is sound."""
     rules = model.rules
     if rules.goal in (Goal.TABLEAU_CLEARED, Goal.ALL_TO_WASTE):
         return waste_deadlock_function(model)
     # Whole suits built in the tableau with no foundations (Scorpion): nothing goes home.
     suits_in_tableau = rules.goal is Goal.SUITS_IN_TABLEAU and model.f0 == model.f1
     found = None if suits_in_tableau else chains(model)
+    if found is None and not suits_in_tableau:
+        return rank_deadlock_function(model)
     if (
         (found is None and not suits_in_tableau)
         or not moves_between_piles_modelled(model)
@@ -545,5 +548,95 @@ def waste_deadlock_function(model: Model) -> Deadlock | None:
                         work.append(c)
             reach[i] = k
         return freed < cards
+
+    return dead
+
+
+def rank_deadlock_function(model: Model) -> Deadlock | None:
+    """Where the foundations build up by rank whatever the suit and the reserves' cards go
+    nowhere but home (Sir Tommy, Auld Lang Syne): a set of reserve cards none of which can
+    go home first never moves.
+
+    Soundness. With one deck, foundations that each start with a card of one rank (the
+    start rank) and build up one rank at a time, n(r), the number of cards of rank r
+    home, is the number of foundations at rank r or above, so it never grows from one
+    rank to the next; a card of rank r goes home only onto a foundation at the rank below,
+    so only while n(r - 1) > n(r). Let S be the bottom part of each reserve pile, and X,
+    of rank r, the first card of S to go home (it must be its pile's top by then, so S's
+    top card there). Until then no card of S is home, so for every rank k from the start
+    rank up to the one below r, n(r - 1) <= n(k) <= the number of cards of rank k not in
+    S; and n(r) is at least the number of cards of rank r home now (nothing comes back
+    without play-back). So if for S's top card X of every pile one of those ranks has no
+    more cards outside S than X's rank has home now, no card of S ever goes home, and with
+    reserves whose cards go nowhere else, the deal is lost: all four Twos under Fives
+    hold the Fives too, Threes and Fours in the stock or not. The test finds the greatest
+    such S: all reserve cards, less each pile's top card of S that fails the count, until
+    none does. Cards of the start rank always find an empty foundation, so they never
+    stay. Stock cards and the waste count as outside S: they may go home at any time,
+    which only frees more. Foundations of one suit are `deadlock_function`'s.
+    """
+    rules = model.rules
+    hosts, starts = model.foundation_hosts, model.foundation_start
+    foundations = range(model.f0, model.f1)
+    reserves = range(model.r0, model.r1)
+    if (
+        model.tables.foundation is None
+        or rules.decks != 1
+        or rules.goal is not Goal.ALL_TO_FOUNDATIONS
+        or rules.foundation_play_back
+        or not reserves
+        # Reserve cards that go nowhere but home: no tableau, or a rule that says so.
+        or (model.t0 != model.t1 and not rules.reserve_to_foundations_only)
+        or rules.reserve_covered_by
+        or rules.redeal_from_reserves
+    ):
+        return None
+    start_ranks = {RANK[c] for c in range(DECK_SIZE) if starts[c]}
+    if len(start_ranks) != 1 or sum(starts) != len(foundations):
+        return None
+    # Every other card builds on the four cards of the rank below it, and only on them.
+    for card in range(DECK_SIZE):
+        below = RANK[card] - 1 or KING
+        if not starts[card] and sorted(hosts[card]) != [
+            c for c in range(DECK_SIZE) if RANK[c] == below
+        ]:
+            return None
+    start_rank = start_ranks.pop()
+    # Per rank, the ranks below it down to the start rank, nearest first.
+    ranks_below: list[tuple[int, ...]] = [()] + [
+        tuple((r - 1 - k - 1) % KING + 1 for k in range((r - start_rank) % KING))
+        for r in range(1, KING + 1)
+    ]
+
+    def dead(piles: Piles, redeals_left: int) -> bool:
+        home_now = [0] * (KING + 1)  # per rank, its cards home
+        for f in foundations:
+            for c in piles[f]:
+                home_now[RANK[c]] += 1
+        outside = [4] * (KING + 1)  # per rank, its cards not in S
+        cut = [0] * len(piles)
+        for r in reserves:
+            cut[r] = len(piles[r])
+            for c in piles[r]:
+                outside[RANK[c]] -= 1
+        changed = True
+        while changed:
+            changed = False
+            for r in reserves:
+                pile = piles[r]
+                while cut[r]:
+                    rank = RANK[pile[cut[r] - 1]]
+                    most = home_now[rank]
+                    stuck = False
+                    for k in ranks_below[rank]:
+                        if outside[k] <= most:
+                            stuck = True
+                            break
+                    if stuck:
+                        break  # S keeps it, and so the cards below it
+                    cut[r] -= 1
+                    outside[rank] += 1
+                    changed = True
+        return any(cut[r] for r in reserves)
 
     return dead

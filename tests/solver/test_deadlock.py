@@ -548,10 +548,17 @@ def test_whole_suits_in_place_are_not_dead() -> None:
 
 
 # Deals the test proves lost since it reached their rules in session 45 (before, nodes:
-# Whitehead 9 and 182 10,633 and 290,190; Kansas 42 and 27 10,539 and 43,495).
+# Whitehead 9 and 182 10,633 and 290,190; Kansas 42 and 27 10,539 and 43,495) and 46
+# (Auld Lang Syne 20, 26,201).
 @pytest.mark.parametrize(
     ("game", "seed", "nodes"),
-    [("whitehead", 9, 109), ("whitehead", 182, 16), ("kansas", 42, 2_283), ("kansas", 27, 10_917)],
+    [
+        ("whitehead", 9, 109),
+        ("whitehead", 182, 16),
+        ("kansas", 42, 2_283),
+        ("kansas", 27, 10_917),
+        ("auld_lang_syne", 20, 3_960),
+    ],
 )
 def test_deals_proven_lost_in_fewer_nodes(game: str, seed: int, nodes: int) -> None:
     state = new_game(game, None, seed)
@@ -576,4 +583,66 @@ def test_random_play_called_dead_is_lost(game: str) -> None:
             verdict = brute_force(state, 20_000)
             assert verdict is not True, f"{game} seed {seed}"
             lost += verdict is False
+    assert lost >= 10
+
+
+def sir_tommy_position(reserves: list[str], home: str) -> State:
+    """Sir Tommy with the given reserve piles (bottom card first) and the cards ``home``
+    (by rank, one foundation per card of the start rank), every other card in the stock."""
+    state = new_game("sir_tommy", None, 0)
+    layout = state.layout
+    rows: list[list[int]] = [[] for _ in state.piles]
+    for r, text in zip(layout.reserves, reserves, strict=True):
+        rows[r] = [parse_card(c) for c in text.split()]
+    for f, text in zip(layout.foundations, home.split("/"), strict=True):
+        rows[f] = [parse_card(c) for c in text.split()]
+    placed = {c for row in rows for c in row}
+    rows[layout.stock] = [c | FACE_DOWN for c in range(DECK_SIZE) if c not in placed]
+    state.piles = tuple(tuple(row) for row in rows)
+    return state
+
+
+def test_all_four_twos_under_higher_cards_hold_them_too() -> None:
+    # Every Two lies under a Five or higher and the Aces are home: a Five goes home only
+    # onto a Four, and no Four goes home before a Three nor a Three before a Two, so
+    # nothing in the reserves ever moves, though the Threes and Fours are in the stock.
+    # Before session 46 foundations by rank had no test.
+    reserves = ["2C 5C", "2D 5D", "2H 6H", "2S 7S"]
+    state = sir_tommy_position(reserves, "AC/AD/AH/AS")
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None and dead(state.piles, 0)
+    # With one Two on top, it goes home; after it a Three, a Four, and the Five it was
+    # under: not dead.
+    state = sir_tommy_position(["5C 2C", *reserves[1:]], "AC/AD/AH/AS")
+    assert not dead(state.piles, 0)
+    # Three Fives home already: the fourth Five needs four Fours home, so a Five held by
+    # one Two in the reserves (the other three Twos home) stays; without the three Fives
+    # home, a second Four could go home: not dead.
+    piles = ["2S 5S", "", "", ""]
+    state = sir_tommy_position(piles, "AC 2C 3C 4C 5C/AD 2D 3D 4D 5D/AH 2H 3H 4H 5H/AS")
+    assert dead(state.piles, 0)
+    state = sir_tommy_position(piles, "AC 2C 3C 4C/AD 2D 3D 4D/AH 2H 3H 4H/AS")
+    assert not dead(state.piles, 0)
+
+
+@pytest.mark.parametrize("game", ["sir_tommy", "auld_lang_syne"])
+def test_positions_called_dead_where_foundations_build_by_rank_are_lost(game: str) -> None:
+    # Small positions after random moves, stopped at the first one called dead: every one
+    # brute force decides is lost, and there are some.
+    lost = 0
+    for seed in range(80):
+        rng = random.Random(seed)
+        state = small_position(game, seed, rng.choice([8, 10, 12, 14, 16]))
+        dead = deadlock_function(model_for(state.rules, state.base))
+        assert dead is not None
+        for _ in range(rng.randint(0, 20)):
+            if dead(state.piles, state.redeals_left):
+                verdict = brute_force(state, 100_000)
+                assert verdict is not True, f"{game} seed {seed}"
+                lost += verdict is False
+                break
+            legal = state.legal_moves()
+            if not legal:
+                break
+            state.apply(rng.choice(legal))
     assert lost >= 10
