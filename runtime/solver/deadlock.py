@@ -552,6 +552,29 @@ def waste_deadlock_function(model: Model) -> Deadlock | None:
     return dead
 
 
+def rank_order(model: Model) -> list[tuple[int, ...]] | None:
+    """Where the foundations build up by rank whatever the suit, one foundation per card
+    of the start rank, every other card on the four cards of the rank below it: per rank,
+    the ranks below it down to the start rank, nearest first; None otherwise."""
+    hosts, starts = model.foundation_hosts, model.foundation_start
+    if model.tables.foundation is None or model.rules.decks != 1:
+        return None
+    start_ranks = {RANK[c] for c in range(DECK_SIZE) if starts[c]}
+    if len(start_ranks) != 1 or sum(starts) != model.f1 - model.f0:
+        return None
+    for card in range(DECK_SIZE):
+        below = RANK[card] - 1 or KING
+        if not starts[card] and sorted(hosts[card]) != [
+            c for c in range(DECK_SIZE) if RANK[c] == below
+        ]:
+            return None
+    start_rank = start_ranks.pop()
+    return [()] + [
+        tuple((r - 1 - k - 1) % KING + 1 for k in range((r - start_rank) % KING))
+        for r in range(1, KING + 1)
+    ]
+
+
 def rank_deadlock_function(model: Model) -> Deadlock | None:
     """Where the foundations build up by rank whatever the suit and the reserves' cards go
     nowhere but home (Sir Tommy, Auld Lang Syne): a set of reserve cards none of which can
@@ -576,13 +599,10 @@ def rank_deadlock_function(model: Model) -> Deadlock | None:
     which only frees more. Foundations of one suit are `deadlock_function`'s.
     """
     rules = model.rules
-    hosts, starts = model.foundation_hosts, model.foundation_start
     foundations = range(model.f0, model.f1)
     reserves = range(model.r0, model.r1)
     if (
-        model.tables.foundation is None
-        or rules.decks != 1
-        or rules.goal is not Goal.ALL_TO_FOUNDATIONS
+        rules.goal is not Goal.ALL_TO_FOUNDATIONS
         or rules.foundation_play_back
         or not reserves
         # Reserve cards that go nowhere but home: no tableau, or a rule that says so.
@@ -591,22 +611,9 @@ def rank_deadlock_function(model: Model) -> Deadlock | None:
         or rules.redeal_from_reserves
     ):
         return None
-    start_ranks = {RANK[c] for c in range(DECK_SIZE) if starts[c]}
-    if len(start_ranks) != 1 or sum(starts) != len(foundations):
+    ranks_below = rank_order(model)
+    if ranks_below is None:
         return None
-    # Every other card builds on the four cards of the rank below it, and only on them.
-    for card in range(DECK_SIZE):
-        below = RANK[card] - 1 or KING
-        if not starts[card] and sorted(hosts[card]) != [
-            c for c in range(DECK_SIZE) if RANK[c] == below
-        ]:
-            return None
-    start_rank = start_ranks.pop()
-    # Per rank, the ranks below it down to the start rank, nearest first.
-    ranks_below: list[tuple[int, ...]] = [()] + [
-        tuple((r - 1 - k - 1) % KING + 1 for k in range((r - start_rank) % KING))
-        for r in range(1, KING + 1)
-    ]
 
     def dead(piles: Piles, redeals_left: int) -> bool:
         home_now = [0] * (KING + 1)  # per rank, its cards home
