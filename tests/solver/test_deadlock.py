@@ -35,6 +35,17 @@ def lost_at_the_deal(state: State) -> Deadlock:
     return dead
 
 
+def play_until_dead(state: State, dead: Deadlock, rng: random.Random, moves: int) -> bool:
+    """Random moves on ``state``, up to ``moves`` of them, stopped at the first position
+    ``dead`` calls dead: whether one was."""
+    for _ in range(moves):
+        legal = state.legal_moves()
+        if not legal or dead(state.piles, state.redeals_left):
+            break
+        state.apply(rng.choice(legal))
+    return dead(state.piles, state.redeals_left)
+
+
 def dead_after_random_play(game: str, seed: int, moves: tuple[int, int]) -> State | None:
     """Deal ``seed`` after random moves (how many: drawn from ``moves``, seeded by the deal),
     stopped at the first position the game's test calls dead; None if none is."""
@@ -42,12 +53,7 @@ def dead_after_random_play(game: str, seed: int, moves: tuple[int, int]) -> Stat
     dead = deadlock_function(model_for(state.rules, state.base))
     assert dead is not None
     rng = random.Random(seed)
-    for _ in range(rng.randint(*moves)):
-        legal = state.legal_moves()
-        if not legal or dead(state.piles, state.redeals_left):
-            break
-        state.apply(rng.choice(legal))
-    return state if dead(state.piles, state.redeals_left) else None
+    return state if play_until_dead(state, dead, rng, rng.randint(*moves)) else None
 
 
 def swapped(piles: Piles, a: tuple[int, int], b: tuple[int, int]) -> Piles:
@@ -168,16 +174,12 @@ def test_positions_with_face_down_cards_called_dead_are_lost(game: str, size: in
         dead = deadlock_function(model_for(state.rules, state.base))
         assert dead is not None
         rng = random.Random(seed)
-        for _ in range(25):
-            if dead(state.piles, state.redeals_left):
-                if (verdict := brute_force(state, 5_000)) is not None:
-                    assert verdict is False, f"{game} seed {seed}"
-                    lost += 1
-                break
-            moves = state.legal_moves()
-            if not moves:
-                break
-            state.apply(rng.choice(moves))
+        if (
+            play_until_dead(state, dead, rng, 25)
+            and (verdict := brute_force(state, 5_000)) is not None
+        ):
+            assert verdict is False, f"{game} seed {seed}"
+            lost += 1
     assert lost >= 3
 
 
@@ -635,14 +637,8 @@ def test_positions_called_dead_where_foundations_build_by_rank_are_lost(game: st
         state = small_position(game, seed, rng.choice([8, 10, 12, 14, 16]))
         dead = deadlock_function(model_for(state.rules, state.base))
         assert dead is not None
-        for _ in range(rng.randint(0, 20)):
-            if dead(state.piles, state.redeals_left):
-                verdict = brute_force(state, 100_000)
-                assert verdict is not True, f"{game} seed {seed}"
-                lost += verdict is False
-                break
-            legal = state.legal_moves()
-            if not legal:
-                break
-            state.apply(rng.choice(legal))
+        if play_until_dead(state, dead, rng, rng.randint(0, 20)):
+            verdict = brute_force(state, 100_000)
+            assert verdict is not True, f"{game} seed {seed}"
+            lost += verdict is False
     assert lost >= 10
