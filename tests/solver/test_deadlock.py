@@ -8,10 +8,10 @@ import random
 import pytest
 
 from runtime.engine import State, new_game
-from runtime.engine.cards import DECK_SIZE, FACE_DOWN, parse_card
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK, parse_card
 from runtime.engine.moves import MoveKind
 from runtime.solver import Verdict, solve
-from runtime.solver.deadlock import Deadlock, Piles, deadlock_function, deal_order
+from runtime.solver.deadlock import Deadlock, Piles, deadlock_function, deal_order, rank_order
 from runtime.solver.model import model_for
 from tests.solver.positions import brute_force, small_position
 
@@ -625,6 +625,32 @@ def test_all_four_twos_under_higher_cards_hold_them_too() -> None:
     assert dead(state.piles, 0)
     state = sir_tommy_position(piles, "AC 2C 3C 4C/AD 2D 3D 4D/AH 2H 3H 4H/AS")
     assert not dead(state.piles, 0)
+
+
+def test_rank_order_follows_the_start_rank_round_the_corner() -> None:
+    # Sir Tommy's foundations as if they started from the Fives, an Ace following a King:
+    # below a Four lie the Threes, Twos, Aces, Kings ... down to the Fives.
+    state = new_game("sir_tommy", None, 0)
+    model = model_for(state.rules, state.base)
+    assert rank_order(model) == [(), *[tuple(range(r - 1, 0, -1)) for r in range(1, 14)]]
+    cards = range(DECK_SIZE)
+    fives = dataclasses.replace(
+        model,
+        foundation_start=tuple(RANK[c] == 5 for c in cards),
+        foundation_hosts=tuple(
+            tuple(h for h in cards if RANK[h] == (RANK[c] - 2) % 13 + 1) if RANK[c] != 5 else ()
+            for c in cards
+        ),
+    )
+    order = rank_order(fives)
+    assert order is not None and order[5] == () and order[6] == (5,)
+    assert order[4] == (3, 2, 1, 13, 12, 11, 10, 9, 8, 7, 6, 5)
+    # Two start ranks, or a card with a host of another rank: no order.
+    two_starts = dataclasses.replace(
+        fives, foundation_start=tuple(RANK[c] in (1, 5) for c in cards)
+    )
+    assert rank_order(two_starts) is None
+    assert rank_order(model_for(new_game("bakers_dozen", None, 0).rules, 0)) is None
 
 
 @pytest.mark.parametrize("game", ["sir_tommy", "auld_lang_syne"])
