@@ -157,8 +157,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
     if found is None and not suits_in_tableau:
         return rank_deadlock_function(model)
     if (
-        (found is None and not suits_in_tableau)
-        or not moves_between_piles_modelled(model)
+        not moves_between_piles_modelled(model)
         or (rules.goal is not Goal.ALL_TO_FOUNDATIONS and not suits_in_tableau)
         or rules.decks != 1
         # Cells (reserves that take one card each, from anywhere): see `cells` below.
