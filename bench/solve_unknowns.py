@@ -16,6 +16,8 @@ won); ``--merge`` then writes the new records into BEFORE in place of the old on
 (in one node): where the dead-end test runs at the root only (the games searched over stock
 moves), the only records a stronger test can change (session 43), so ``--only-unknown
 --dead-at-deal --merge`` brings such a file up to date without searching again.
+``--out`` is appended to, and a run killed part-way goes on where it stopped when started
+again with the same arguments: the seeds ``--out`` holds already are not solved again.
 Run it with ``nice -n 19`` on a shared machine.
 """
 
@@ -29,7 +31,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
-from runtime.solver.survey import solve_seed
+from runtime.solver.survey import open_to_append, read_records, solve_seed
 
 
 def main() -> int:
@@ -71,16 +73,19 @@ def main() -> int:
         if not chosen:
             print("no deal chosen is lost at the deal")
             return 1
-    out = args.out.open("w") if args.out else None
+    kept = read_records(args.out, game, options or {}) if args.out else {}
+    out = open_to_append(args.out) if args.out else None
     after: list[dict[str, object]] = []
     changed: list[str] = []
     cpu = time.process_time()
     for i, old in enumerate(chosen, 1):
-        new = solve_seed(game, options, old["seed"], args.max_nodes, args.time_limit)
+        new = kept.get(old["seed"])
+        if new is None:
+            new = solve_seed(game, options, old["seed"], args.max_nodes, args.time_limit)
+            if out:
+                out.write(json.dumps(new) + "\n")
+                out.flush()
         after.append(new)
-        if out:
-            out.write(json.dumps(new) + "\n")
-            out.flush()
         if old["verdict"] != "unknown" and new["verdict"] != old["verdict"]:
             changed.append(f"seed {old['seed']}: {old['verdict']} -> {new['verdict']}")
         print(f"\r{game} {i}/{len(chosen)}", end="", file=sys.stderr, flush=True)
@@ -89,7 +94,11 @@ def main() -> int:
     after_counts = Counter(str(r["verdict"]) for r in after)
     times = sorted(float(str(r["seconds"])) for r in after)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+    if out:
+        out.close()
     print(f"{game} {dict(options or {})}: {len(chosen)} deals from {args.before}")
+    if kept:
+        print(f"{sum(r['seed'] in kept for r in chosen)} of them read back from {args.out}")
     print(f"limits: {args.max_nodes:,} nodes, {args.time_limit:g} s per deal")
     for name, counts in (("before", before_counts), ("after", after_counts)):
         print(

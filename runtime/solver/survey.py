@@ -199,13 +199,19 @@ def _dask(seeds: list[int], address: str, task: tuple[Any, ...]) -> Iterator[Rec
             client.cancel(futures)
 
 
-def _torn(path: Path) -> bool:
-    with path.open("rb") as data:
-        data.seek(0, 2)
-        if data.tell() == 0:
-            return False
-        data.seek(-1, 2)
-        return data.read(1) != b"\n"
+def open_to_append(path: Path) -> TextIO:
+    """``path`` opened to append records; a record cut off by a kill is ended first, so the
+    next one starts on a line of its own (and the torn one is skipped when read)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    torn = False
+    if path.exists() and path.stat().st_size > 0:
+        with path.open("rb") as data:
+            data.seek(-1, 2)
+            torn = data.read(1) != b"\n"
+    sink = path.open("a", encoding="utf-8")
+    if torn:
+        sink.write("\n")
+    return sink
 
 
 def survey(
@@ -234,10 +240,7 @@ def survey(
 
     bar = Progress(len(todo), sys.stderr) if progress and todo else None
     results = _dask(todo, scheduler, task) if scheduler else _local(todo, work, workers, task)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    with out.open("a", encoding="utf-8") as sink:
-        if _torn(out):
-            sink.write("\n")  # end an interrupted record so the next one starts cleanly
+    with open_to_append(out) as sink:
         for record in results:
             sink.write(json.dumps(record) + "\n")
             sink.flush()

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from runtime.solver.survey import solve_seed
+
 SCRIPT = Path(__file__).parents[2] / "bench" / "solve_unknowns.py"
 
 
@@ -37,3 +39,24 @@ def test_only_deals_lost_at_the_deal_are_replaced(tmp_path: Path) -> None:
         [*command, "--max-nodes", "500000"], capture_output=True, text=True, check=False
     )
     assert again.returncode == 1 and "no deal chosen is lost at the deal" in again.stdout
+
+
+def test_a_killed_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
+    # The run before was killed after seed 5 (its record marked with a node count no search
+    # gives, to tell it from a new one) and in the middle of writing seed 2's record.
+    survey = tmp_path / "lady_jane-500k.jsonl"
+    survey.write_text("".join(json.dumps(unknown(seed)) + "\n" for seed in (2, 5)))
+    kept = {**solve_seed("lady_jane", {}, 5, max_nodes=1_000), "nodes": 12_345}
+    out = tmp_path / "new.jsonl"
+    out.write_text(json.dumps(kept) + "\n" + '{"game": "lady_jane", "seed": 2, "verd')
+    command = [sys.executable, str(SCRIPT), str(survey), "--only-unknown", "--out", str(out)]
+    result = subprocess.run(
+        [*command, "--merge", "--max-nodes", "1000"], capture_output=True, text=True, check=False
+    )
+    assert result.returncode == 0, result.stderr
+    assert "1 of them read back from" in result.stdout
+    lines = out.read_text().splitlines()
+    assert len(lines) == 3 and json.loads(lines[2])["seed"] == 2  # the torn line ended first
+    merged = {r["seed"]: r for r in map(json.loads, survey.read_text().splitlines())}
+    assert merged[5] == kept
+    assert (merged[2]["verdict"], merged[2]["nodes"]) == ("unwinnable", 1)
