@@ -74,6 +74,9 @@ def main() -> int:
             old = by_seed.get(seed)
             if old is None:
                 added += 1
+            elif record == old:
+                kept += 1
+                continue
             elif old["verdict"] == "unknown":
                 replaced += 1
             elif record["verdict"] == "unknown":

@@ -39,6 +39,7 @@ def test_parts_add_deals_and_replace_unknown_ones(tmp_path: Path) -> None:
         record(1, "winnable", 250_000),
         record(3, "unknown", 500_001),
         record(0, "unknown", 500_000),  # gave up where the row won: says nothing
+        record(2, "unwinnable"),  # the row's own record again
     )
     carried_on = tmp_path / "more.jsonl"
     carried_on.write_text(record(5, "unwinnable") + "\n" + record(4, "winnable") + "\n{torn")
@@ -54,7 +55,7 @@ def test_parts_add_deals_and_replace_unknown_ones(tmp_path: Path) -> None:
         (5, "unwinnable", 100),
     ]
     assert f"{carried_on}:3: not a survey record" in done.stderr
-    assert f"{solved_again}: 0 added, 2 replaced, 1 left as they were" in done.stdout
+    assert f"{solved_again}: 0 added, 2 replaced, 2 left as they were" in done.stdout
     assert f"{carried_on}: 2 added, 0 replaced" in done.stdout
     assert "before: 4 deals, winnable 1, unwinnable 1, unknown 2" in done.stdout
     assert "after: 6 deals, winnable 3, unwinnable 2, unknown 1" in done.stdout
