@@ -72,22 +72,18 @@ def main() -> int:
                 problems.append(f"{path}: seed {seed} is {record['game']} {record.get('options')}")
                 continue
             old = by_seed.get(seed)
+            if old is not None and (record == old or old["verdict"] != "unknown"):
+                # A decided deal keeps its record: the same verdict again, or a search that
+                # gave up, says nothing new; any other verdict is a bug.
+                if record["verdict"] in ("unknown", old["verdict"]):
+                    kept += 1
+                else:
+                    problems.append(f"{path}: seed {seed} {old['verdict']} -> {record['verdict']}")
+                continue
             if old is None:
                 added += 1
-            elif record == old:
-                kept += 1
-                continue
-            elif old["verdict"] == "unknown":
-                replaced += 1
-            elif record["verdict"] == "unknown":
-                kept += 1
-                continue  # a search that gave up says nothing against a verdict
-            elif record["verdict"] != old["verdict"]:
-                problems.append(f"{path}: seed {seed} {old['verdict']} -> {record['verdict']}")
-                continue
             else:
-                kept += 1
-                continue
+                replaced += 1
             by_seed[seed] = record
         report.append(f"{path}: {added} added, {replaced} replaced, {kept} left as they were")
     if problems:

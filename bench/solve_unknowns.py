@@ -89,13 +89,13 @@ def main() -> int:
         if old["verdict"] != "unknown" and new["verdict"] != old["verdict"]:
             changed.append(f"seed {old['seed']}: {old['verdict']} -> {new['verdict']}")
         print(f"\r{game} {i}/{len(chosen)}", end="", file=sys.stderr, flush=True)
+    if out:
+        out.close()
     print(file=sys.stderr)
     before_counts = Counter(r["verdict"] for r in chosen)
     after_counts = Counter(str(r["verdict"]) for r in after)
     times = sorted(float(str(r["seconds"])) for r in after)
     p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
-    if out:
-        out.close()
     print(f"{game} {dict(options or {})}: {len(chosen)} deals from {args.before}")
     if kept:
         print(f"{sum(r['seed'] in kept for r in chosen)} of them read back from {args.out}")
