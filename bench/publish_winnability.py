@@ -42,6 +42,23 @@ def percentile(ordered: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
 
 
+def stalled(records: list[dict], max_nodes: int, time_limit: float | None) -> list[int]:
+    """Seeds left unknown by the wall clock before the node limit while the deal's CPU time
+    was under half of it: the process was stopped or starved (a suspended machine, a
+    ``kill -STOP``), so the record says nothing about the deal and must be solved again."""
+    if time_limit is None:
+        return []
+    return [
+        r["seed"]
+        for r in records
+        if r["verdict"] == "unknown"
+        and r["nodes"] < max_nodes
+        and r["seconds"] >= time_limit
+        and type(r.get("cpu_seconds")) in (int, float)
+        and r["cpu_seconds"] < time_limit / 2
+    ]
+
+
 def _time(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
@@ -62,6 +79,15 @@ def main() -> int:
         seeds = sorted(r["seed"] for r in records)
         if seeds != list(range(seeds[0], seeds[0] + len(seeds))):
             print(f"{path}: the seeds are not one range", file=sys.stderr)
+            return 1
+        idle = stalled(records, args.max_nodes, args.time_limit)
+        if idle:
+            print(
+                f"{path}: seeds {', '.join(map(str, sorted(idle)))} stopped on the wall clock "
+                f"with their CPU mostly idle (the process was paused): delete their lines and "
+                f"run the survey's command on the file again, which solves the seeds it lacks",
+                file=sys.stderr,
+            )
             return 1
         game = load_game(records[0]["game"])
         options = dict(records[0].get("options") or {})
