@@ -23,6 +23,7 @@ import winnability_doc  # bench/, beside this script
 
 from runtime.engine import load_game
 from runtime.solver import winnability
+from runtime.solver.survey import paused
 
 
 def command(
@@ -40,23 +41,6 @@ def command(
 def percentile(ordered: list[float], share: float) -> float:
     """The nearest-rank percentile of a sorted list."""
     return ordered[min(len(ordered) - 1, max(0, math.ceil(share * len(ordered)) - 1))]
-
-
-def stalled(records: list[dict], max_nodes: int, time_limit: float | None) -> list[int]:
-    """Seeds left unknown by the wall clock before the node limit while the deal's CPU time
-    was under half of it: the process was stopped or starved (a suspended machine, a
-    ``kill -STOP``), so the record says nothing about the deal and must be solved again."""
-    if time_limit is None:
-        return []
-    return [
-        r["seed"]
-        for r in records
-        if r["verdict"] == "unknown"
-        and r["nodes"] < max_nodes
-        and r["seconds"] >= time_limit
-        and type(r.get("cpu_seconds")) in (int, float)
-        and r["cpu_seconds"] < time_limit / 2
-    ]
 
 
 def _time(seconds: float) -> str:
@@ -80,7 +64,7 @@ def main() -> int:
         if seeds != list(range(seeds[0], seeds[0] + len(seeds))):
             print(f"{path}: the seeds are not one range", file=sys.stderr)
             return 1
-        idle = stalled(records, args.max_nodes, args.time_limit)
+        idle = [r["seed"] for r in records if paused(r, args.max_nodes, args.time_limit)]
         if idle:
             print(
                 f"{path}: seeds {', '.join(map(str, sorted(idle)))} stopped on the wall clock "

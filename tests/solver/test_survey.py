@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import json
 from pathlib import Path
 
@@ -75,3 +76,43 @@ def test_summary_text() -> None:
     text = Summary.of(rows).text()
     assert "2 winnable, 0 unwinnable, 1 unknown" in text
     assert "95% Wilson interval" in text
+
+
+def test_a_deal_stopped_while_its_process_was_paused_is_solved_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search that ran out of wall clock without running (the machine suspended, 612 s
+    for no CPU) says nothing about the deal: the survey solves it again, a bounded number of
+    times; a deal that gave up on its own time limit is kept as it is."""
+    from runtime.solver.results import SolveResult, Verdict
+
+    # The module, not the function `survey` that `runtime.solver` exports under its name.
+    module = importlib.import_module("runtime.solver.survey")
+
+    answers: list[SolveResult] = []
+
+    def fake_solve(*args: object, **kwargs: object) -> SolveResult:
+        return answers.pop(0)
+
+    monkeypatch.setattr(module, "solve", fake_solve)
+    stopped = SolveResult(Verdict.UNKNOWN, (), 97_499, 612.0)
+    answers[:] = [stopped, SolveResult(Verdict.UNWINNABLE, (), 134_514, 2.3)]
+    record = solve_seed("saratoga", None, 3910, max_nodes=300_000, time_limit=600)
+    assert (record["verdict"], record["nodes"], answers) == ("unwinnable", 134_514, [])
+    answers[:] = [stopped] * (module.PAUSED_RETRIES + 2)
+    record = solve_seed("saratoga", None, 3910, max_nodes=300_000, time_limit=600)
+    assert record["seconds"] == 612.0 and len(answers) == 1  # tried 1 + PAUSED_RETRIES times
+    # At the node limit, or on a time limit the deal used (CPU close to it): not paused.
+    for result in (
+        SolveResult(Verdict.UNKNOWN, (), 300_012, 640.0),
+        SolveResult(Verdict.UNKNOWN, (), 62_718, 2.0),
+    ):
+        answers[:] = [result, stopped]
+        solve_seed("saratoga", None, 3910, max_nodes=300_000, time_limit=600)
+        assert answers == [stopped]
+    assert (
+        module.paused(
+            {"verdict": "unknown", "nodes": 62_718, "seconds": 2.0, "cpu_seconds": 1.98}, 300_000, 2
+        )
+        is False
+    )
