@@ -71,7 +71,7 @@ def paused(record: Record, max_nodes: int, time_limit: float | None) -> bool:
     while its process ran for under a tenth of that time: it was stopped (a suspended
     machine, ``kill -STOP``; Saratoga seed 3,910 once read 612 s of wall clock for 2.5 s of
     CPU), so the record says nothing about the deal. Two cores shared by five surveys still
-    give each a third of a core; a deal that used its time gave up on the limit itself."""
+    give each two fifths of a core; a deal that used its time gave up on the limit itself."""
     cpu = record.get("cpu_seconds")
     return (
         time_limit is not None
