@@ -296,6 +296,9 @@ class DepthFirst:
         # Each frame's position: a child equal to its grandparent (a move, then its reverse)
         # is taken back before it costs a key, and is not counted as a node.
         positions: list[tuple[Piles, int]] = [(state.piles, state.redeals_left)]
+        # The keys of the frames' positions, for the steps back onto the path.
+        path_keys: list[Hashable] = [key(state.piles, state.redeals_left)] if use_sleep else []
+        on_path: set[Hashable] = set(path_keys)
         nodes = 1
         self.paused = False
         while frames:
@@ -306,6 +309,8 @@ class DepthFirst:
                 positions.pop()
                 asleep.pop()
                 tried.pop()
+                if use_sleep:
+                    on_path.discard(path_keys.pop())
                 back(played, lead, before)
                 continue
             nodes += 1
@@ -358,11 +363,6 @@ class DepthFirst:
             piles = state.piles
             if won(piles):
                 return result(Verdict.WINNABLE, nodes)
-            if use_sleep:
-                if state.redeals_left != parent[1] or (self.deals_read_more and _deals(action)):
-                    tried[-1].append((action, piles, EVERYTHING))
-                else:
-                    tried[-1].append((action, piles, _UNMEASURED))
             if places is not None:
                 fresh = places.visit(piles, state.redeals_left)
             else:
@@ -370,6 +370,14 @@ class DepthFirst:
                 fresh = k not in visited and k not in known_dead
                 if fresh:
                     visited.add(k)
+                # A step back to a position on the path vouches for nothing yet: its
+                # subtree is still being searched (and putting the step to sleep would put
+                # off later siblings' children until the search came back up there).
+                if use_sleep and k not in on_path:
+                    if state.redeals_left != parent[1] or (self.deals_read_more and _deals(action)):
+                        tried[-1].append((action, piles, EVERYTHING))
+                    else:
+                        tried[-1].append((action, piles, _UNMEASURED))
             # A position with cards that can never move is lost (`deadlock.py`): it stays
             # recorded, unexpanded, as an exhausted position would.
             redeals_left = state.redeals_left
@@ -406,6 +414,9 @@ class DepthFirst:
             frames.append((fresh_moves, played, lead, before))
             asleep.append(sleep)
             tried.append([])
+            if use_sleep:
+                on_path.add(k)
+                path_keys.append(k)
             sizes.append(len(fresh_moves))
             positions.append((piles, state.redeals_left))
         del root_played
