@@ -27,6 +27,7 @@ from runtime.solver.keys import KeyFunction, Piles, key_function
 from runtime.solver.model import Model, model_for
 from runtime.solver.results import DeadSet, SolveResult, Verdict
 from runtime.solver.rollouts import solve_by_playouts_then_rollouts
+from runtime.solver.sleep import EVERYTHING, deals_read_more, spaces_are_read, touched
 from runtime.solver.stock import (
     Action,
     ActionGenerator,
@@ -64,6 +65,7 @@ WIDEN_MIN_SECONDS = 1.0
 # at most 0.17 (Whitehead, Yukon, Bristol), the deals proven lost in the last tenth 0.79 and
 # 0.89 (Eagle Wing seed 9, Lady Jane seed 7).
 PAUSE_BELOW = 0.5
+_UNMEASURED: Final = -2  # a tried step whose touched piles are not measured yet
 _CHECK_EVERY = 64  # nodes between looks at the clock (a class expansion can be dear)
 _TRANSFER: Final = MoveKind.TRANSFER
 
@@ -102,6 +104,9 @@ class DepthFirst:
         )
         self.twins = Twins(self.model) if twins_supported(self.model) else None
         self.paused = False  # the last search stopped at its pause_at (see `depth_first`)
+        self.spaces_read = spaces_are_read(state.rules)
+        self.deals_read_more = deals_read_more(state.rules)
+        self.sleep_sets = True  # False tries every step (tests compare the two searches)
 
     def run(
         self, max_nodes: int, deadline: float | None, dead: DeadSet | None, pause_at: int = 0
@@ -203,7 +208,9 @@ class DepthFirst:
         class with its members' moves. At node ``pause_at`` (if not 0) a search that has
         explored less than `PAUSE_BELOW` of its tree returns unknown with ``self.paused``
         set: a search near a proof has backtracked close to its root, one lost below a bad
-        early move has not, and its caller may spend the rest better (`search.py`)."""
+        early move has not, and its caller may spend the rest better (`search.py`).
+        Over plain moves it skips the steps asleep (`sleep.py`); not over stock moves,
+        whose table prunes a position dominated by another, not only one seen before."""
         twins = self.twins if classes else None
         if twins is not None:
             generate = class_generator(twins, generate)
@@ -277,10 +284,21 @@ class DepthFirst:
         # Each frame: the moves left to try, then how to take back the action that led here.
         first = list(generate(state.piles, state.redeals_left))
         frames: list[tuple[list[Action], int, int, int]] = [(first, 0, 0, 0)]
+        # Each frame's sleep set, and the steps tried from it so far, each with the
+        # position after it and the piles it touched (`sleep.touched`, measured only once
+        # a fresh child needs it: most children are positions seen before): a fresh
+        # child's sleep set is the steps of both that commute with the step to it.
+        use_sleep = self.sleep_sets and places is None
+        f0, f1, spaces_read = self.model.f0, self.model.f1, self.spaces_read
+        asleep: list[dict[Action, int]] = [{}]
+        tried: list[list[tuple[Action, Piles, int]]] = [[]]
         sizes: list[int] = [len(first)]
         # Each frame's position: a child equal to its grandparent (a move, then its reverse)
         # is taken back before it costs a key, and is not counted as a node.
         positions: list[tuple[Piles, int]] = [(state.piles, state.redeals_left)]
+        # The keys of the frames' positions, for the steps back onto the path.
+        path_keys: list[Hashable] = [key(state.piles, state.redeals_left)] if use_sleep else []
+        on_path: set[Hashable] = set(path_keys)
         nodes = 1
         self.paused = False
         while frames:
@@ -289,6 +307,10 @@ class DepthFirst:
                 _, played, lead, before = frames.pop()
                 sizes.pop()
                 positions.pop()
+                asleep.pop()
+                tried.pop()
+                if use_sleep:
+                    on_path.discard(path_keys.pop())
                 back(played, lead, before)
                 continue
             nodes += 1
@@ -300,6 +322,11 @@ class DepthFirst:
             ):
                 return result(Verdict.UNKNOWN, nodes)
             action = moves.pop()
+            sleeping = asleep[-1]
+            if sleeping and action in sleeping:
+                nodes -= 1
+                continue
+            parent = positions[-1]
             lead = before = 0
             if isinstance(action, Move):
                 apply(action)
@@ -343,6 +370,14 @@ class DepthFirst:
                 fresh = k not in visited and k not in known_dead
                 if fresh:
                     visited.add(k)
+                # A step back to a position on the path vouches for nothing yet: its
+                # subtree is still being searched (and putting the step to sleep would put
+                # off later siblings' children until the search came back up there).
+                if use_sleep and k not in on_path:
+                    if state.redeals_left != parent[1] or (self.deals_read_more and _deals(action)):
+                        tried[-1].append((action, piles, EVERYTHING))
+                    else:
+                        tried[-1].append((action, piles, _UNMEASURED))
             # A position with cards that can never move is lost (`deadlock.py`): it stays
             # recorded, unexpanded, as an exhausted position would.
             redeals_left = state.redeals_left
@@ -357,14 +392,44 @@ class DepthFirst:
             ):
                 back(played, lead, before)
                 continue
+            sleep: dict[Action, int] = {}
+            if use_sleep:
+                steps = tried[-1]
+                mask = steps[-1][2]
+                if mask == _UNMEASURED:
+                    mask = touched(parent[0], piles, f0, f1, spaces_read)
+                    steps[-1] = (action, piles, mask)
+                if mask != EVERYTHING:
+                    for step, step_mask in asleep[-1].items():
+                        if not step_mask & mask:
+                            sleep[step] = step_mask
+                    for i in range(len(steps) - 1):
+                        step, after, step_mask = steps[i]
+                        if step_mask == _UNMEASURED:
+                            step_mask = touched(parent[0], after, f0, f1, spaces_read)
+                            steps[i] = (step, after, step_mask)
+                        if not step_mask & mask:
+                            sleep[step] = step_mask
             fresh_moves = list(generate(piles, redeals_left))
             frames.append((fresh_moves, played, lead, before))
+            asleep.append(sleep)
+            tried.append([])
+            if use_sleep:
+                on_path.add(k)
+                path_keys.append(k)
             sizes.append(len(fresh_moves))
             positions.append((piles, state.redeals_left))
         del root_played
         if dead is not None:
             dead.keys |= visited if places is None else places.keys()
         return result(Verdict.UNWINNABLE, nodes)
+
+
+def _deals(action: Action) -> bool:
+    """Whether the step deals or redeals."""
+    if isinstance(action, Move):
+        return action.kind is not _TRANSFER
+    return any(move.kind is not _TRANSFER for move in action)
 
 
 def explored_share(frames: list[tuple[list[Action], int, int, int]], sizes: list[int]) -> float:

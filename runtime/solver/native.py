@@ -46,6 +46,7 @@ DEPTH_FIRST_SOURCES = (
     "stock",
     "twins",
     "deadlock",
+    "sleep",
     "playouts",
     "rollouts",
     "depth_first",

@@ -37,9 +37,9 @@ def test_a_perturbed_order_wins_what_the_fixed_orders_miss() -> None:
 
 
 def test_a_run_that_runs_dry_proves_the_deal_lost() -> None:
-    # Lady Jane seed 59 is exhausted in about 4,300 nodes by the search: the runs of 2,000
-    # and 4,000 nodes stop short, and a later perturbed run proves it (at 20,572 in all).
-    state = new_game("lady_jane", None, 59)
+    # Lady Jane seed 129 is exhausted in 5,288 nodes by the search: the runs of 2,000 and
+    # 4,000 nodes stop short, and a later perturbed run proves it (at 21,804 in all).
+    state = new_game("lady_jane", None, 129)
     found = solve_by_restarts(state, 30_000, None, None)
     assert found.verdict is Verdict.UNWINNABLE
     assert found.nodes > 4 * UNIT
@@ -91,12 +91,12 @@ def test_a_search_lost_below_an_early_move_hands_the_rest_to_restarts() -> None:
 
 
 def test_a_search_near_its_proof_goes_on_past_the_pause() -> None:
-    # Lady Jane seed 25 is exhausted at 3,026 nodes: at 2,750 most of its tree is behind
-    # it and it goes on to the proof; at 2,500 it is not, and it pauses.
+    # Lady Jane seed 25 is exhausted at 1,542 nodes: at 1,400 most of its tree is behind
+    # it and it goes on to the proof; at 1,250 it is not, and it pauses.
     state = new_game("lady_jane", None, 25)
     search = depth_first_module().DepthFirst(state)
-    near = search.run(10_000, None, None, pause_at=2_750)
-    assert not search.paused and (near.verdict, near.nodes) == (Verdict.UNWINNABLE, 3_026)
+    near = search.run(10_000, None, None, pause_at=1_400)
+    assert not search.paused and (near.verdict, near.nodes) == (Verdict.UNWINNABLE, 1_542)
     search = depth_first_module().DepthFirst(state)
-    far = search.run(10_000, None, None, pause_at=2_500)
-    assert search.paused and (far.verdict, far.nodes) == (Verdict.UNKNOWN, 2_500)
+    far = search.run(10_000, None, None, pause_at=1_250)
+    assert search.paused and (far.verdict, far.nodes) == (Verdict.UNKNOWN, 1_250)
