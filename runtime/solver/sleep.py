@@ -8,7 +8,10 @@ with it. Sleep sets skip only steps, never positions: with the transposition tab
 position reachable from the root is still visited (Godefroid, "Partial-Order Methods for
 the Verification of Concurrent Systems", 1996, ch. 5), so an exhausted search still proves
 a deal lost. What they save is the children that lead to a position seen before (nine in
-ten in Lady Jane's searches, session 29).
+ten in Lady Jane's searches, session 29). A step to a position still on the search's path
+never goes to sleep: nothing below that position is searched yet, and sleeping on it put
+off the children it stood for until the search came back up (Jumbo seed 3 lost its early
+win so); with that, the search expands the positions of the plain one in the same order.
 
 A step is a move together with the safe moves and twin-class run moves played after it;
 what it touches is every pile whose cards differ after it (`touched`). All foundations
