@@ -11,7 +11,7 @@ a deal lost. What they save is the children that lead to a position seen before 
 ten in Lady Jane's searches, session 29). A step to a position still on the search's path
 never goes to sleep: nothing below that position is searched yet, and sleeping on it put
 off the children it stood for until the search came back up (Jumbo seed 3 lost its early
-win so); with that, in every deal tried, it expands the plain search's positions in order.
+win so); with that, it nearly always expands the plain search's positions in order.
 
 A step is a move together with the safe moves and twin-class run moves played after it;
 what it touches is every pile whose cards differ after it (`touched`). All foundations
