@@ -220,13 +220,17 @@ def test_a_cycling_stocks_schedule_hands_its_rollouts_stock_moves(
 ) -> None:
     asked: list[bool] = []
 
+    class Asked(Exception):
+        """Stops the schedule once it has asked (the phases after cost a minute)."""
+
     def fake(
         state: State, max_nodes: int, deadline: float | None, first: int = 0, stock: bool = False
     ) -> SolveResult:
         asked.append(stock)
-        return SolveResult(Verdict.UNKNOWN, (), max_nodes)
+        raise Asked
 
     monkeypatch.setattr(depth_first, "solve_by_playouts_then_rollouts", fake)
     state = new_game("saratoga", SARATOGA, 15)  # left unknown by the easy search
-    depth_first.DepthFirst(state).run(100_000, None, None)
+    with pytest.raises(Asked):
+        depth_first.DepthFirst(state).run(100_000, None, None)
     assert asked == [True]
