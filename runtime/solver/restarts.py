@@ -13,6 +13,13 @@ any distribution of run lengths. The first run keeps the generator's order; run 
 perturbs it with a generator seeded by k, so a node-limited search gives the same verdict on
 every machine. Each run is a complete depth-first search (a perturbation only reorders the
 moves), so a run that runs dry proves the deal lost, and a win is a legal line.
+
+Where the rules let foundation cards come back and spaces take cards (Beleaguered Castle,
+Streets and Alleys: `search._solve_cells`), every other run leaves play-back out and tries
+the moves in Freecell Solver's atomic order (`without_play_back`): play-back moves, each a
+fresh position, drown the few lines that win, and the two kinds of run win different
+deals (`docs/solver.md`, "Restarts without play-back"). A run without play-back that runs
+dry proves only that no line wins without it; the runs after it all try every move.
 """
 
 from __future__ import annotations
@@ -20,7 +27,8 @@ from __future__ import annotations
 import random
 import time
 
-from runtime.engine.moves import Move
+from runtime.engine.moves import Move, MoveKind
+from runtime.engine.rules import PileKind
 from runtime.engine.state import State
 from runtime.solver import clock
 from runtime.solver.native import depth_first_module
@@ -54,22 +62,72 @@ def _perturbed(generate: Generator, rng: random.Random) -> Generator:
     return jittered
 
 
+# Freecell Solver's atomic moves in its order ("-to 01ABCDE"): cards home, from the
+# tableau first; then a tableau card to an empty pile, onto a card, into a cell; then a
+# cell's card onto a card, to an empty pile. Anything else after them.
+HOME_FROM_TABLEAU, HOME, TO_SPACE, ONTO_CARD, INTO_CELL, CELL_ONTO_CARD, CELL_TO_SPACE = range(7)
+OTHER = 7
+
+
+def without_play_back(generate: Generator, kinds: tuple[PileKind, ...]) -> Generator:
+    """``generate``'s moves but those that take a card off a foundation, in Freecell
+    Solver's atomic order (see above; by source pile, then target pile), best last."""
+
+    def ordered(piles: Piles, redeals_left: int) -> list[Move]:
+        ranked: list[tuple[int, int, int, Move]] = []
+        for move in generate(piles, redeals_left):
+            if move.kind is not MoveKind.TRANSFER:
+                ranked.append((OTHER, move.src, move.dst, move))
+                continue
+            source, target = kinds[move.src], kinds[move.dst]
+            if source is PileKind.FOUNDATION:
+                continue
+            if target is PileKind.FOUNDATION:
+                group = HOME_FROM_TABLEAU if source is PileKind.TABLEAU else HOME
+            elif target is PileKind.TABLEAU and source is PileKind.TABLEAU:
+                group = ONTO_CARD if piles[move.dst] else TO_SPACE
+            elif target is PileKind.TABLEAU and source is PileKind.RESERVE:
+                group = CELL_ONTO_CARD if piles[move.dst] else CELL_TO_SPACE
+            elif target is PileKind.RESERVE and source is PileKind.TABLEAU:
+                group = INTO_CELL
+            else:
+                group = OTHER
+            ranked.append((group, move.src, move.dst, move))
+        ranked.sort(reverse=True)  # the search pops the last
+        return [move for *_, move in ranked]
+
+    return ordered
+
+
 def solve_by_restarts(
-    state: State, max_nodes: int, deadline: float | None, dead: DeadSet | None
+    state: State,
+    max_nodes: int,
+    deadline: float | None,
+    dead: DeadSet | None,
+    alternate_without_play_back: bool = False,
 ) -> SolveResult:
-    """Depth-first runs of growing budgets until one settles the deal or the budget ends."""
+    """Depth-first runs of growing budgets until one settles the deal or the budget ends;
+    with ``alternate_without_play_back``, every other run leaves play-back out (see above)."""
     started = time.perf_counter()
     search = depth_first_module().DepthFirst(state)
     root = search.state.clone()
+    orders = [search.moves]
+    if alternate_without_play_back:
+        orders.append(without_play_back(search.moves, state.layout.kinds))
     nodes = 0
     run = 0
     while nodes < max_nodes and (deadline is None or clock.now() < deadline):
         budget = min(UNIT * luby(run + 1), max_nodes - nodes)
-        generate = search.moves if run == 0 else _perturbed(search.moves, random.Random(run))
+        order = orders[run % len(orders)]
+        generate = order if run < len(orders) else _perturbed(order, random.Random(run))
+        complete = order is orders[0]
         search.state = root.clone()
-        found = search.depth_first(generate, budget, deadline, dead)
+        # A run over fewer moves proves nothing lost: it must not add to ``dead``.
+        found = search.depth_first(generate, budget, deadline, dead if complete else None)
         nodes += found.nodes
-        if found.verdict is not Verdict.UNKNOWN:
-            return SolveResult(found.verdict, found.moves, nodes, time.perf_counter() - started)
         run += 1
+        if found.verdict is Verdict.UNWINNABLE and not complete:
+            del orders[1:]  # no line wins without play-back: every move from now on
+        elif found.verdict is not Verdict.UNKNOWN:
+            return SolveResult(found.verdict, found.moves, nodes, time.perf_counter() - started)
     return SolveResult(Verdict.UNKNOWN, (), nodes, time.perf_counter() - started)

@@ -118,15 +118,18 @@ def _solve_cells(
     to weigh) and the budget is long, it leaves a share of it to randomized depth-first
     restarts (`restarts.py`), which win many of the deals it gets lost in: `RESTART_SHARE`
     where no space takes one either (Baker's Dozen), `SPACES_RESTART_SHARE` where spaces
-    do, of a budget whose rest is at least `cells.LONG_BUDGET`."""
+    do, of a budget whose rest is at least `cells.LONG_BUDGET`; there, where foundation
+    cards may come back, every other run leaves play-back out."""
     started = time.perf_counter()
     share = 0.0
+    alternate = False  # restarts: every other run without foundation play-back
     cells_deadline = deadline
     if model.r0 == model.r1 and _long_enough_to_restart(max_nodes, deadline, started):
         if not any(model.tableau_start or ()):
             share = RESTART_SHARE
         elif max_nodes * (1 - SPACES_RESTART_SHARE) >= LONG_BUDGET:
             share = SPACES_RESTART_SHARE
+            alternate = state.rules.foundation_play_back
     restart_nodes = int(max_nodes * share)
     if restart_nodes and deadline is not None:
         cells_deadline = started + (deadline - started) * (1 - share)
@@ -137,7 +140,13 @@ def _solve_cells(
     seconds = time.perf_counter() - started
     if found.won is None and restart_nodes:
         with _collector_paused():
-            again = solve_by_restarts(state, max_nodes - found.nodes, deadline, dead)
+            again = solve_by_restarts(
+                state,
+                max_nodes - found.nodes,
+                deadline,
+                dead,
+                alternate_without_play_back=alternate,
+            )
         seconds = time.perf_counter() - started
         return replace(again, nodes=found.nodes + again.nodes, seconds=seconds)
     if found.won is None:

@@ -3,16 +3,19 @@ the depth-first search that hands them the rest of its budget."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from runtime.engine import new_game
 from runtime.engine.moves import Move
+from runtime.engine.rules import PileKind
 from runtime.solver import Verdict, solve
 from runtime.solver import search as search_module
 from runtime.solver.depth_first import explored_share
 from runtime.solver.native import depth_first_module
-from runtime.solver.restarts import UNIT, luby, solve_by_restarts
-from runtime.solver.results import SolveResult
+from runtime.solver.restarts import UNIT, luby, solve_by_restarts, without_play_back
+from runtime.solver.results import DeadSet, SolveResult
 from tests.solver.positions import assert_line_wins
 
 
@@ -45,12 +48,42 @@ def test_a_run_that_runs_dry_proves_the_deal_lost() -> None:
     assert found.nodes > 4 * UNIT
 
 
+def test_runs_without_play_back_try_freecell_solvers_order() -> None:
+    # Beleaguered Castle seed 0 after two random moves: a foundation card may come back.
+    state = new_game("beleaguered_castle", None, 0)
+    search = depth_first_module().DepthFirst(state)
+    kinds, rng = state.layout.kinds, random.Random(1)
+    for _ in range(2):
+        search.state.play(rng.choice(search.moves(search.state.piles, 0)))
+    every = search.moves(search.state.piles, 0)
+    ordered = without_play_back(search.moves, kinds)(search.state.piles, 0)
+    assert any(kinds[move.src] is PileKind.FOUNDATION for move in every)
+    assert sorted(ordered) == sorted(m for m in every if kinds[m.src] is not PileKind.FOUNDATION)
+    # Popped from the end: no target here is a foundation or an empty pile, so all build
+    # onto a card, by source pile, then target pile.
+    assert [(m.src, m.dst) for m in reversed(ordered)] == sorted((m.src, m.dst) for m in ordered)
+    assert all(search.state.piles[m.dst] for m in ordered)
+
+
+def test_a_run_without_play_back_that_runs_dry_proves_nothing() -> None:
+    # Beleaguered Castle seed 173, lost: the runs over every move prove it at 6,249 nodes.
+    # Alternating, the second run (without play-back) runs dry; the runs after it try every
+    # move and prove the deal lost at 4,576, and only their positions are called dead.
+    state = new_game("beleaguered_castle", None, 173)
+    every, alternate = DeadSet(), DeadSet()
+    found = solve_by_restarts(state, 60_000, None, every)
+    assert (found.verdict, found.nodes) == (Verdict.UNWINNABLE, 6_249)
+    found = solve_by_restarts(state, 60_000, None, alternate, alternate_without_play_back=True)
+    assert (found.verdict, found.nodes) == (Verdict.UNWINNABLE, 4_576)
+    assert alternate.keys == every.keys  # every position reachable, in any order
+
+
 def test_only_games_where_no_cell_or_space_takes_a_card_restart(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[str] = []
 
-    def restarts(state, max_nodes, deadline, dead):  # type: ignore[no-untyped-def]
+    def restarts(state, max_nodes, deadline, dead, **_):  # type: ignore[no-untyped-def]
         calls.append(state.game.id)
         return SolveResult(Verdict.UNKNOWN, (), max_nodes)
 
