@@ -65,8 +65,16 @@ def _perturbed(generate: Generator, rng: random.Random) -> Generator:
 # Freecell Solver's atomic moves in its order ("-to 01ABCDE"): cards home, from the
 # tableau first; then a tableau card to an empty pile, onto a card, into a cell; then a
 # cell's card onto a card, to an empty pile. Anything else after them.
-HOME_FROM_TABLEAU, HOME, TO_SPACE, ONTO_CARD, INTO_CELL, CELL_ONTO_CARD, CELL_TO_SPACE = range(7)
-OTHER = 7
+(
+    HOME_FROM_TABLEAU,
+    HOME,
+    TO_SPACE,
+    ONTO_CARD,
+    INTO_CELL,
+    CELL_ONTO_CARD,
+    CELL_TO_SPACE,
+    OTHER,
+) = range(8)
 
 
 def without_play_back(generate: Generator, kinds: tuple[PileKind, ...]) -> Generator:
