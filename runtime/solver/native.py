@@ -49,6 +49,7 @@ DEPTH_FIRST_SOURCES = (
     "sleep",
     "playouts",
     "rollouts",
+    "meta_moves",
     "depth_first",
 )
 DEPTH_FIRST_PREFIX = "_native_"  # runtime/solver/_native_<source>

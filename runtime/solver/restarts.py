@@ -20,12 +20,18 @@ the moves in Freecell Solver's atomic order (`without_play_back`): play-back mov
 fresh position, drown the few lines that win, and the two kinds of run win different
 deals (`docs/solver.md`, "Restarts without play-back"). A run without play-back that runs
 dry proves only that no line wins without it; the runs after it all try every move.
+
+There too, before the randomized runs, one run over Freecell Solver's composite moves
+(`meta_moves.py`) gets a share of the budget (``meta_share``): it wins deals both kinds of
+run leave unknown, each within a few tens of thousands of nodes (`docs/solver.md`,
+"Composite moves"). It proves nothing lost either.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from typing import TYPE_CHECKING
 
 from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import PileKind
@@ -33,7 +39,11 @@ from runtime.engine.state import State
 from runtime.solver import clock
 from runtime.solver.native import depth_first_module
 from runtime.solver.results import DeadSet, SolveResult, Verdict
+from runtime.solver.stock import ActionGenerator
 from runtime.solver.successors import Generator, Piles
+
+if TYPE_CHECKING:
+    from runtime.solver.depth_first import DepthFirst
 
 UNIT = 2_000  # nodes of the shortest run
 JITTER = 0.5  # a move's place in the order is shifted by up to this share of the moves
@@ -113,9 +123,11 @@ def solve_by_restarts(
     deadline: float | None,
     dead: DeadSet | None,
     alternate_without_play_back: bool = False,
+    meta_share: float = 0.0,
 ) -> SolveResult:
     """Depth-first runs of growing budgets until one settles the deal or the budget ends;
-    with ``alternate_without_play_back``, every other run leaves play-back out (see above)."""
+    with ``alternate_without_play_back``, every other run leaves play-back out; with
+    ``meta_share``, a run over composite moves comes first (see above)."""
     started = time.perf_counter()
     search = depth_first_module().DepthFirst(state)
     root = search.state.clone()
@@ -123,6 +135,11 @@ def solve_by_restarts(
     if alternate_without_play_back:
         orders.append(without_play_back(search.moves, state.layout.kinds))
     nodes = 0
+    if meta_share and search.meta_moves is not None:
+        found = _composite_run(search, search.meta_moves, max_nodes, deadline, meta_share)
+        nodes += found.nodes
+        if found.verdict is Verdict.WINNABLE:
+            return SolveResult(found.verdict, found.moves, nodes, time.perf_counter() - started)
     run = 0
     while nodes < max_nodes and (deadline is None or clock.now() < deadline):
         budget = min(UNIT * luby(run + 1), max_nodes - nodes)
@@ -139,3 +156,23 @@ def solve_by_restarts(
         elif found.verdict is not Verdict.UNKNOWN:
             return SolveResult(found.verdict, found.moves, nodes, time.perf_counter() - started)
     return SolveResult(Verdict.UNKNOWN, (), nodes, time.perf_counter() - started)
+
+
+def _composite_run(
+    search: DepthFirst,
+    generate: ActionGenerator,
+    max_nodes: int,
+    deadline: float | None,
+    share: float,
+) -> SolveResult:
+    """One depth-first run over composite moves for ``share`` of the budget, on
+    ``search``'s own state (left as it was). Without sleep sets: a composite is built from
+    the position, so the one it commutes with may not be built again after it."""
+    now = clock.now()
+    stop = None if deadline is None else now + (deadline - now) * share
+    sleep_sets, search.sleep_sets = search.sleep_sets, False
+    try:
+        # A dead position for composites is not a dead position: no ``dead``.
+        return search.depth_first(generate, int(max_nodes * share), stop, None, classes=False)
+    finally:
+        search.sleep_sets = sleep_sets

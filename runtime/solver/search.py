@@ -37,6 +37,9 @@ RESTART_SHARE = 1 / 3
 # six children of the best-first search: a fifth of 2,000,000 nodes took an unknown deal
 # from 5.7 s to 12.6 s of CPU, a tenth keeps it under 10 s).
 SPACES_RESTART_SHARE = 1 / 10
+# There, of the restarts' budget: the share of a first run over Freecell Solver's
+# composite moves (`meta_moves.py`, `docs/solver.md`, "Composite moves").
+COMPOSITE_SHARE = 1 / 2
 RESTART_MIN_NODES = 50_000
 RESTART_MIN_SECONDS = 1.0
 # Depth-first games not searched over stock moves, on a budget as long: the share of it
@@ -123,6 +126,7 @@ def _solve_cells(
     started = time.perf_counter()
     share = 0.0
     alternate = False  # restarts: every other run without foundation play-back
+    meta_share = 0.0  # restarts: a first run over composite moves
     cells_deadline = deadline
     if model.r0 == model.r1 and _long_enough_to_restart(max_nodes, deadline, started):
         if not any(model.tableau_start or ()):
@@ -130,6 +134,7 @@ def _solve_cells(
         elif max_nodes * (1 - SPACES_RESTART_SHARE) >= LONG_BUDGET:
             share = SPACES_RESTART_SHARE
             alternate = state.rules.foundation_play_back
+            meta_share = COMPOSITE_SHARE
     restart_nodes = int(max_nodes * share)
     if restart_nodes and deadline is not None:
         cells_deadline = started + (deadline - started) * (1 - share)
@@ -146,6 +151,7 @@ def _solve_cells(
                 deadline,
                 dead,
                 alternate_without_play_back=alternate,
+                meta_share=meta_share,
             )
         seconds = time.perf_counter() - started
         return replace(again, nodes=found.nodes + again.nodes, seconds=seconds)
