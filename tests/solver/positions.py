@@ -9,11 +9,23 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Iterator
 
 from runtime.engine import State, new_game
 from runtime.engine.cards import DECK_SIZE, FACE_DOWN, RANK
 from runtime.engine.moves import Move
 from runtime.engine.rules import Goal
+
+
+def random_walk(state: State, rng: random.Random, steps: int) -> Iterator[State]:
+    """``state`` before each of up to ``steps`` random legal moves, each played on it after
+    the caller has looked; ends early where no move is left."""
+    for _ in range(steps):
+        yield state
+        moves = state.legal_moves()
+        if not moves:
+            return
+        state.play(rng.choice(moves))
 
 
 def assert_line_wins(state: State, moves: tuple[Move, ...]) -> None:

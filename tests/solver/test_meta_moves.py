@@ -17,7 +17,7 @@ from runtime.solver.model import model_for
 from runtime.solver.native import depth_first_module
 from runtime.solver.restarts import solve_by_restarts
 from runtime.solver.results import DeadSet
-from tests.solver.positions import assert_line_wins
+from tests.solver.positions import assert_line_wins, random_walk
 
 # Every game the composites are built for (`meta_moves_supported`), with a winnable deal:
 # with and without spaces that take cards and free cells.
@@ -75,16 +75,12 @@ def test_home_moves_come_first() -> None:
     assert search.meta_moves is not None
     kinds, rng = state.layout.kinds, random.Random(3)
     ordered = 0
-    for _ in range(200):
-        actions = search.meta_moves(state.piles, 0)
+    for position in random_walk(state, rng, 200):
+        actions = search.meta_moves(position.piles, 0)
         home = [a for a in actions if kinds[_steps(a)[-1].dst] is PileKind.FOUNDATION]
         if home and len(home) < len(actions):
             assert actions[::-1][: len(home)] == home[::-1]
             ordered += 1
-        moves = state.legal_moves()
-        if not moves:
-            break
-        state.apply(rng.choice(moves))
     assert ordered
 
 

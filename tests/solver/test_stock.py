@@ -22,7 +22,7 @@ from runtime.solver.stock import (
     stock_move_generator,
     stock_moves_supported,
 )
-from tests.solver.positions import brute_force, small_position
+from tests.solver.positions import brute_force, random_walk, small_position
 
 # Games and options whose stock cycles through a waste (draw one and three), and ones
 # whose other moves are the engine's: spaces refilled from a reserve (Canfield, three a
@@ -212,14 +212,10 @@ def test_every_stock_move_is_legal_along_random_play(game: str) -> None:
     for seed in range(3):
         rng = random.Random(seed)
         trial = _with_base(new_game(game, None, seed))
-        for _ in range(40):
-            for action in actions_of(trial):
-                played(trial, action)  # raises on an illegal move
+        for position in random_walk(trial, rng, 40):
+            for action in actions_of(position):
+                played(position, action)  # raises on an illegal move
                 checked += 1
-            moves = trial.legal_moves()
-            if not moves:
-                break
-            trial.play(rng.choice(moves))
     assert checked
 
 
