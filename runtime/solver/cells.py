@@ -32,9 +32,9 @@ from typing import Final
 
 from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move, MoveKind
-from runtime.engine.rules import Goal, GroupLimit, GroupMove, Refill
+from runtime.engine.rules import GroupLimit, GroupMove
 from runtime.solver import clock
-from runtime.solver.model import Model
+from runtime.solver.model import Model, open_free_cell_family
 
 Piles = tuple[tuple[int, ...], ...]
 Key = int
@@ -103,28 +103,12 @@ WITHOUT_PLAY_BACK: Phase = (False, CELL, EMPTY, BREAK, 60_000, False, False)
 
 @cache
 def cells_supported(model: Model) -> bool:
-    """Whether ``model``'s game is an open free-cell-family game this module can search."""
-    rules = model.rules
-    layout = model.layout
+    """Whether ``model``'s game is an open free-cell-family game this module can search:
+    its foundations' chains numbered (`_chains_end`) and its piles within the key's codes."""
     return (
-        not layout.has_stock
-        and layout.waste < 0
-        and not rules.covered_by
-        and rules.decks == 1
-        and rules.goal is Goal.ALL_TO_FOUNDATIONS
-        and rules.tableau_refill is Refill.NONE
-        and not rules.tableau_capacity
-        and not rules.tableau_holes
-        and not rules.foundations_take_suits
-        and all(down == 0 for down, _ in rules.tableau_deal)
-        and not any(rules.tableau_face_rows)
-        and not any(rules.reserve_face_down)
+        open_free_cell_family(model)
         and model.foundations_by_top
         and _chains_end(model.foundation_hosts)
-        and model.tables.foundation is not None
-        and model.tables.tableau is not None
-        and rules.group_move in (GroupMove.ONE, GroupMove.BUILD)
-        and (not rules.reserves_accept or rules.reserve_capacity == 1)
         and CELL_CODE + model.r1 - model.r0 < 1 << SHIFT
     )
 

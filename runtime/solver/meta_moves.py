@@ -36,8 +36,7 @@ from __future__ import annotations
 from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move
 from runtime.engine.rules import GroupMove
-from runtime.solver.cells import cells_supported
-from runtime.solver.model import Model
+from runtime.solver.model import Model, open_free_cell_family
 from runtime.solver.stock import Action
 from runtime.solver.successors import Piles, Transfers, _foundation_for, transfers
 
@@ -45,10 +44,13 @@ from runtime.solver.successors import Piles, Transfers, _foundation_for, transfe
 def meta_moves_supported(model: Model) -> bool:
     """Whether the composites can be built for ``model``'s game: an open free-cell-family
     game whose cards move one at a time (each composite is its single moves), whose spaces
-    take cards from any pile, and whose reserves, if they take cards, hold one each."""
+    take cards from any pile, and whose reserves, if they take cards, hold one each. Where
+    any card may start a foundation (Chessboard before its base is chosen), a card may
+    start one or build on another, and the foundations' look-up offers only one: left out."""
     rules = model.rules
     return (
-        cells_supported(model)
+        open_free_cell_family(model)
+        and not all(model.foundation_start)
         and rules.group_move is GroupMove.ONE
         and not rules.tableau_empty_from
         and model.r1 - model.r0 + model.t1 - model.t0 > 1

@@ -173,3 +173,30 @@ def model_for(rules: Rules, base: int) -> Model:
         group_move=rules.group_move,
         group_table=plan_for(rules, base).group_table,
     )
+
+
+def open_free_cell_family(model: Model) -> bool:
+    """Whether ``model``'s game is an open free-cell-family game by its rules: one deck dealt
+    face up with no stock, single cards or built runs moving between tableau piles that
+    nothing limits, reserves that hold at most one card each, everything to go home. The
+    searches that need more say so (`cells.cells_supported`, `meta_moves.py`)."""
+    rules = model.rules
+    layout = model.layout
+    return (
+        not layout.has_stock
+        and layout.waste < 0
+        and not rules.covered_by
+        and rules.decks == 1
+        and rules.goal is Goal.ALL_TO_FOUNDATIONS
+        and rules.tableau_refill is Refill.NONE
+        and not rules.tableau_capacity
+        and not rules.tableau_holes
+        and not rules.foundations_take_suits
+        and all(down == 0 for down, _ in rules.tableau_deal)
+        and not any(rules.tableau_face_rows)
+        and not any(rules.reserve_face_down)
+        and model.tables.foundation is not None
+        and model.tables.tableau is not None
+        and rules.group_move in (GroupMove.ONE, GroupMove.BUILD)
+        and (not rules.reserves_accept or rules.reserve_capacity == 1)
+    )
