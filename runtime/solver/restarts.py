@@ -165,9 +165,10 @@ def _composite_run(
     deadline: float | None,
     share: float,
 ) -> SolveResult:
-    """One depth-first run over composite moves for ``share`` of the budget, on
-    ``search``'s own state (left as it was). Without sleep sets: a composite is built from
-    the position, so the one it commutes with may not be built again after it."""
+    """One depth-first run over composite moves for ``share`` of the budget, from
+    ``search``'s state (each run after it starts from a fresh copy of the deal). Without
+    sleep sets: a composite is built from its position, so the one a step commutes with
+    may not be built again after it."""
     now = clock.now()
     stop = None if deadline is None else now + (deadline - now) * share
     sleep_sets, search.sleep_sets = search.sleep_sets, False
