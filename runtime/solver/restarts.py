@@ -169,7 +169,9 @@ def _composite_run(
     ``search``'s state (each run after it starts from a fresh copy of the deal). Without
     sleep sets: a composite is built from its position, so the one a step commutes with
     may not be built again after it."""
-    now = clock.now()
+    # A share of the time left, by `time.perf_counter` (a stopped thread's clock reads
+    # infinity, and a share of it would be no deadline at all: `clock`).
+    now = time.perf_counter()
     stop = None if deadline is None else now + (deadline - now) * share
     sleep_sets, search.sleep_sets = search.sleep_sets, False
     try:
