@@ -170,16 +170,18 @@ class MetaMoves:
 
     # -- what the tables say ---------------------------------------------------------
 
-    def _home(self, board: _Board, card: int) -> int:
+    def _homes(self, piles: Piles) -> tuple[dict[int, int], int]:
+        """Each foundation's top card with its pile, and the first empty foundation (-1:
+        none). Composites put cards aside in cells and spaces only, so these hold for
+        every composite of a position until its last step."""
         tops: dict[int, int] = {}
         empty = -1
         for f in self.foundations:
-            pile = board.pile(f)
-            if pile:
-                tops[pile[-1]] = f
+            if piles[f]:
+                tops[piles[f][-1]] = f
             elif empty < 0:
                 empty = f
-        return _foundation_for(card, self.f_hosts, tops, empty, self.f_start)
+        return tops, empty
 
     def _on_parent(self, pile: tuple[int, ...], i: int) -> bool:
         return i > 0 and pile[i - 1] in self.hosts[pile[i]]
@@ -226,14 +228,14 @@ class MetaMoves:
         cells_free = sum(1 for r in reserves if not piles[r]) if self.cells_hold else 0
         spaces = [t for t in tableau if not piles[t]]
         places = cells_free + (len(spaces) if self.spaces_hold else 0)
+        tops, empty = self._homes(piles)
+        f_hosts, f_start = self.f_hosts, self.f_start
         # 0, 1: top cards home.
         for src in (*tableau, *reserves):
             if piles[src]:
-                board = _Board(piles, self.transfer, tableau)
-                home = self._home(board, piles[src][-1])
+                home = _foundation_for(piles[src][-1], f_hosts, tops, empty, f_start)
                 if home >= 0:
-                    board.move(src, home)
-                    keep(found, board)
+                    found.append((self.transfer.get(src, home, 1),))
         # 2: a cell's card onto its parent anywhere.
         for r in reserves:
             if not piles[r]:
@@ -248,11 +250,12 @@ class MetaMoves:
         for t in tableau:
             pile = piles[t]
             for i in range(len(pile) - 2, max(len(pile) - places - 1, 0) - 1, -1):
-                board = _Board(piles, self.transfer, tableau)
-                if self._home(board, pile[i]) < 0:
+                home = _foundation_for(pile[i], f_hosts, tops, empty, f_start)
+                if home < 0:
                     continue
+                board = _Board(piles, self.transfer, tableau)
                 if self._put_aside(board, t, len(pile) - i - 1):
-                    board.move(t, self._home(board, pile[i]))
+                    board.move(t, home)
                     keep(found, board)
         # 4: a run onto its parent in another pile.
         for t in tableau:
