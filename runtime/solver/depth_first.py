@@ -24,7 +24,7 @@ from runtime.solver.autoplay import autoplay_function
 from runtime.solver.deadlock import deadlock_function, waste_is_final_pile
 from runtime.solver.goal import won_function
 from runtime.solver.keys import KeyFunction, Piles, key_function
-from runtime.solver.meta_moves import MetaMoves, meta_moves_supported
+from runtime.solver.meta_moves import meta_move_generator
 from runtime.solver.model import Model, model_for
 from runtime.solver.results import DeadSet, SolveResult, Verdict
 from runtime.solver.rollouts import solve_by_playouts_then_rollouts
@@ -86,9 +86,7 @@ class DepthFirst:
         )
         self.jump: Jump | None = stock_jump(self.model) if self.stock_moves is not None else None
         # Composite moves in Freecell Solver's manner, for a run that proves nothing lost.
-        self.meta_moves: ActionGenerator | None = (
-            MetaMoves(self.model).generate if meta_moves_supported(self.model) else None
-        )
+        self.meta_moves: ActionGenerator | None = meta_move_generator(self.model)
         self.autoplay = autoplay_function(self.model)
         # Over stock moves the waste's top card is never automatic (a stock move takes it
         # home): what is automatic then depends on the core alone, so a dominating

@@ -33,11 +33,13 @@ Compiled with the depth-first search by mypyc when built (`native.py`): keep it 
 
 from __future__ import annotations
 
+from functools import cache
+
 from runtime.engine.cards import DECK_SIZE
 from runtime.engine.moves import Move
 from runtime.engine.rules import GroupMove
 from runtime.solver.model import Model, open_free_cell_family
-from runtime.solver.stock import Action
+from runtime.solver.stock import Action, ActionGenerator
 from runtime.solver.successors import Piles, Transfers, _foundation_for, transfers
 
 
@@ -357,3 +359,10 @@ class MetaMoves:
                 actions.append(composite[0] if len(composite) == 1 else composite)
         actions.reverse()  # the search pops the last
         return actions
+
+
+@cache
+def meta_move_generator(model: Model) -> ActionGenerator | None:
+    """``model``'s composite moves (None where `meta_moves_supported` says no), made once
+    per model: every search builds a `DepthFirst`, hints' short ones too, and few use them."""
+    return MetaMoves(model).generate if meta_moves_supported(model) else None
