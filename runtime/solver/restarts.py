@@ -24,14 +24,17 @@ dry proves only that no line wins without it; the runs after it all try every mo
 There too, before the randomized runs, one run over Freecell Solver's composite moves
 (`meta_moves.py`) gets a share of the budget (``meta_share``): it wins deals both kinds of
 run leave unknown, each within a few tens of thousands of nodes (`docs/solver.md`,
-"Composite moves"). It proves nothing lost either.
+"Composite moves"). It proves nothing lost either. Then every third randomized run goes
+over the composites too, in a perturbed order: they win other deals than the first
+composite run, and than the runs over single moves.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from runtime.engine.moves import Move, MoveKind
 from runtime.engine.rules import PileKind
@@ -39,7 +42,7 @@ from runtime.engine.state import State
 from runtime.solver import clock
 from runtime.solver.native import depth_first_module
 from runtime.solver.results import DeadSet, SolveResult, Verdict
-from runtime.solver.stock import ActionGenerator
+from runtime.solver.stock import Action, ActionGenerator
 from runtime.solver.successors import Generator, Piles
 
 if TYPE_CHECKING:
@@ -59,11 +62,16 @@ def luby(i: int) -> int:
     return luby(i - (1 << (k - 1)) + 1)  # the terms after 2^(k-1) - 1 repeat the start
 
 
-def _perturbed(generate: Generator, rng: random.Random) -> Generator:
+T = TypeVar("T", Move, Action)
+
+
+def _perturbed(
+    generate: Callable[[Piles, int], list[T]], rng: random.Random
+) -> Callable[[Piles, int], list[T]]:
     """``generate``'s moves (best last: the search pops them), each place shifted by a
     random part of ``JITTER`` times their number, so that a weaker move may come first."""
 
-    def jittered(piles: Piles, redeals_left: int) -> list[Move]:
+    def jittered(piles: Piles, redeals_left: int) -> list[T]:
         moves = generate(piles, redeals_left)
         spread = len(moves) * JITTER
         ranked = sorted((i + rng.random() * spread, i) for i in range(len(moves)))
@@ -127,7 +135,8 @@ def solve_by_restarts(
 ) -> SolveResult:
     """Depth-first runs of growing budgets until one settles the deal or the budget ends;
     with ``alternate_without_play_back``, every other run leaves play-back out; with
-    ``meta_share``, a run over composite moves comes first (see above)."""
+    ``meta_share``, a run over composite moves comes first, and every third run after it
+    goes over them too (see above)."""
     started = time.perf_counter()
     search = depth_first_module().DepthFirst(state)
     root = search.state.clone()
@@ -135,25 +144,40 @@ def solve_by_restarts(
     if alternate_without_play_back:
         orders.append(without_play_back(search.moves, state.layout.kinds))
     nodes = 0
-    if meta_share and search.meta_moves is not None:
-        found = _composite_run(search, search.meta_moves, max_nodes, deadline, meta_share)
+    composites = search.meta_moves if meta_share else None
+    if composites is not None:
+        found = _composite_run(search, composites, max_nodes, deadline, meta_share)
         nodes += found.nodes
         if found.verdict is Verdict.WINNABLE:
             return SolveResult(found.verdict, found.moves, nodes, time.perf_counter() - started)
+        if found.verdict is Verdict.UNWINNABLE:
+            composites = None  # no line of composites wins, in any order
+    unperturbed = len(orders)  # the first run in each order over single moves keeps it
     run = 0
     while nodes < max_nodes and (deadline is None or clock.now() < deadline):
         budget = min(UNIT * luby(run + 1), max_nodes - nodes)
-        order = orders[run % len(orders)]
-        generate = order if run < len(orders) else _perturbed(order, random.Random(run))
-        complete = order is orders[0]
-        search.state = root.clone()
-        # A run over fewer moves proves nothing lost: it must not add to ``dead``.
-        found = search.depth_first(generate, budget, deadline, dead if complete else None)
-        nodes += found.nodes
+        turn = run % (len(orders) + (composites is not None))  # the composites' turn last
+        rng = random.Random(run)
         run += 1
-        if found.verdict is Verdict.UNWINNABLE and not complete:
-            del orders[1:]  # no line wins without play-back: every move from now on
-        elif found.verdict is not Verdict.UNKNOWN:
+        search.state = root.clone()
+        if turn == len(orders):
+            assert composites is not None
+            found = _composite_run(search, _perturbed(composites, rng), budget, deadline, 1.0)
+            nodes += found.nodes
+            if found.verdict is Verdict.UNWINNABLE:
+                composites = None
+                continue
+        else:
+            order = orders[turn]
+            generate = order if run <= unperturbed else _perturbed(order, rng)
+            complete = order is orders[0]
+            # A run over fewer moves proves nothing lost: it must not add to ``dead``.
+            found = search.depth_first(generate, budget, deadline, dead if complete else None)
+            nodes += found.nodes
+            if found.verdict is Verdict.UNWINNABLE and not complete:
+                del orders[1:]  # no line wins without play-back: every move from now on
+                continue
+        if found.verdict is not Verdict.UNKNOWN:
             return SolveResult(found.verdict, found.moves, nodes, time.perf_counter() - started)
     return SolveResult(Verdict.UNKNOWN, (), nodes, time.perf_counter() - started)
 

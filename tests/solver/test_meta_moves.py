@@ -1,6 +1,6 @@
 """Composite moves in Freecell Solver's manner (`meta_moves.py`): each is legal single moves,
-they come in fc-solve's order, a run over them wins what the other runs miss, and an
-exhausted run proves nothing."""
+they come in fc-solve's order, a run over them wins what the other runs miss (in its own
+order or a perturbed one), and an exhausted run proves nothing."""
 
 from __future__ import annotations
 
@@ -105,6 +105,28 @@ def test_a_composite_run_wins_what_the_other_runs_miss() -> None:
     assert_line_wins(state, found.moves)
     plain = solve_by_restarts(state, 20_000, None, None, alternate_without_play_back=True)
     assert plain.verdict is Verdict.UNKNOWN
+
+
+def test_randomized_runs_over_composites_win_what_the_first_one_misses() -> None:
+    # Streets and Alleys seed 307: unknown to session 52's schedule (2,000,000 nodes, its
+    # first composite run 100,000 of them). Every third randomized run goes over the
+    # composites in a perturbed order: the first such run wins it within a few hundred
+    # nodes, with a line that replays. The composite run in its own order, and the runs
+    # over single moves, do not within 20,000.
+    state = new_game("streets_and_alleys", None, 307)
+    found = solve_by_restarts(
+        state, 20_000, None, None, alternate_without_play_back=True, meta_share=0.005
+    )
+    assert found.verdict is Verdict.WINNABLE
+    assert found.nodes < 5_000  # 100 + 2,000 + 2,000 single-move nodes, then a few hundred
+    assert_line_wins(state, found.moves)
+    plain = solve_by_restarts(state, 20_000, None, None, alternate_without_play_back=True)
+    assert plain.verdict is Verdict.UNKNOWN
+    search = depth_first_module().DepthFirst(state)
+    assert search.meta_moves is not None
+    search.sleep_sets = False
+    ordered = search.depth_first(search.meta_moves, 20_000, None, None, classes=False)
+    assert ordered.verdict is Verdict.UNKNOWN
 
 
 def test_an_exhausted_composite_run_proves_nothing() -> None:
