@@ -13,7 +13,7 @@ This module and the solver modules it runs on are also compiled as they are by m
 from __future__ import annotations
 
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from dataclasses import replace
 from typing import Final
 
@@ -66,6 +66,8 @@ WIDEN_MIN_SECONDS = 1.0
 # at most 0.17 (Whitehead, Yukon, Bristol), the deals proven lost in the last tenth 0.79 and
 # 0.89 (Eagle Wing seed 9, Lady Jane seed 7).
 PAUSE_BELOW = 0.5
+# What a search may hand its budget to for a while, and go on after (`depth_first`).
+Interlude = Callable[[], SolveResult]
 _UNMEASURED: Final = -2  # a tried step whose touched piles are not measured yet
 _CHECK_EVERY = 64  # nodes between looks at the clock (a class expansion can be dear)
 _TRANSFER: Final = MoveKind.TRANSFER
@@ -112,10 +114,17 @@ class DepthFirst:
         self.sleep_sets = True  # False tries every step (tests compare the two searches)
 
     def run(
-        self, max_nodes: int, deadline: float | None, dead: DeadSet | None, pause_at: int = 0
+        self,
+        max_nodes: int,
+        deadline: float | None,
+        dead: DeadSet | None,
+        pause_at: int = 0,
+        interlude_at: int = 0,
+        interlude: Interlude | None = None,
     ) -> SolveResult:
         """Depth first over the plain moves, paused at ``pause_at`` nodes if it is still far
-        from exhausting its tree (see `depth_first`). For a stock that cycles: first a short plain
+        from exhausting its tree, with ``interlude`` run at node ``interlude_at`` (see
+        `depth_first`). For a stock that cycles: first a short plain
         search for the easy wins, then narrowed searches over the stock moves (iterative
         widening, `widening.py`), then the complete searches with what is left: the plain
         moves for a tenth of it (`STOCK_SHARE_AFTER_WIDENING`; half on a budget too short
@@ -125,7 +134,15 @@ class DepthFirst:
         Greedy playouts and then nested rollouts (`STOCK_PLAYOUT_SHARE`) come between the
         easy search and widening."""
         if self.stock_moves is None:
-            return self.depth_first(self.moves, max_nodes, deadline, dead, pause_at=pause_at)
+            return self.depth_first(
+                self.moves,
+                max_nodes,
+                deadline,
+                dead,
+                pause_at=pause_at,
+                interlude_at=interlude_at,
+                interlude=interlude,
+            )
         started = time.perf_counter()
         root = self.state.clone()
         if max_nodes < WIDEN_MIN_NODES or (
@@ -204,6 +221,8 @@ class DepthFirst:
         stock_places: bool = False,
         classes: bool = True,
         pause_at: int = 0,
+        interlude_at: int = 0,
+        interlude: Interlude | None = None,
     ) -> SolveResult:
         """One search; with ``stock_places`` the transposition table is `StockPositions`
         (sound only over stock moves: a deal alone would be dominated by its parent). With
@@ -211,7 +230,10 @@ class DepthFirst:
         class with its members' moves. At node ``pause_at`` (if not 0) a search that has
         explored less than `PAUSE_BELOW` of its tree returns unknown with ``self.paused``
         set: a search near a proof has backtracked close to its root, one lost below a bad
-        early move has not, and its caller may spend the rest better (`search.py`).
+        early move has not, and its caller may spend the rest better (`search.py`). At
+        node ``interlude_at`` it runs ``interlude`` (greedy playouts and rollouts from the
+        deal, say): its win is the search's, otherwise the search goes on where it was, its
+        budget less the interlude's nodes (which the result counts).
         Over plain moves it skips the steps asleep (`sleep.py`); not over stock moves,
         whose table prunes a position dominated by another, not only one seen before."""
         twins = self.twins if classes else None
@@ -303,6 +325,7 @@ class DepthFirst:
         path_keys: list[Hashable] = [key(state.piles, state.redeals_left)] if use_sleep else []
         on_path: set[Hashable] = set(path_keys)
         nodes = 1
+        aside = 0  # the interlude's nodes
         self.paused = False
         while frames:
             moves = frames[-1][0]
@@ -317,13 +340,20 @@ class DepthFirst:
                 back(played, lead, before)
                 continue
             nodes += 1
+            if nodes == interlude_at and interlude is not None:
+                interlude_at = 0  # once (a step skipped is not a node: nodes may recur)
+                found = interlude()
+                aside = found.nodes
+                if found.verdict is Verdict.WINNABLE:
+                    seconds = time.perf_counter() - started
+                    return SolveResult(Verdict.WINNABLE, found.moves, nodes + aside, seconds)
             if nodes == pause_at and explored_share(frames, sizes) < PAUSE_BELOW:
                 self.paused = True
-                return result(Verdict.UNKNOWN, nodes)
+                return result(Verdict.UNKNOWN, nodes + aside)
             if nodes % _CHECK_EVERY == 0 and (
-                nodes >= max_nodes or (deadline is not None and clock.now() > deadline)
+                nodes + aside >= max_nodes or (deadline is not None and clock.now() > deadline)
             ):
-                return result(Verdict.UNKNOWN, nodes)
+                return result(Verdict.UNKNOWN, nodes + aside)
             action = moves.pop()
             sleeping = asleep[-1]
             if sleeping and action in sleeping:
@@ -365,7 +395,7 @@ class DepthFirst:
             played += enter()
             piles = state.piles
             if won(piles):
-                return result(Verdict.WINNABLE, nodes)
+                return result(Verdict.WINNABLE, nodes + aside)
             if places is not None:
                 fresh = places.visit(piles, state.redeals_left)
             else:
@@ -425,7 +455,7 @@ class DepthFirst:
         del root_played
         if dead is not None:
             dead.keys |= visited if places is None else places.keys()
-        return result(Verdict.UNWINNABLE, nodes)
+        return result(Verdict.UNWINNABLE, nodes + aside)
 
 
 def _deals(action: Action) -> bool:

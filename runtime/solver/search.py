@@ -46,6 +46,14 @@ RESTART_MIN_SECONDS = 1.0
 # after which a search far from exhausting its tree hands the rest to restarts
 # (`depth_first.py`).
 PAUSE_SHARE = 0.9
+# And where no early playouts ran, at this share of its nodes the search hands
+# `INTERLUDE_SHARE` of the budget to greedy playouts and nested rollouts, then goes on where it
+# was (`depth_first.py`): in Bristol, whose searches prove no deal lost, they had won 394 of
+# its 2,000 deals in the tenth after the pause at nine tenths, the search 71 in the six
+# tenths before it; a search that paused there for good lost proofs it completes later
+# (Agnes seed 1701 at 560,326 nodes: docs/solver.md, "An interlude of playouts").
+INTERLUDE_AT = 0.3
+INTERLUDE_SHARE = 0.2
 # Of what a paused search leaves: the share for greedy playouts and then nested rollouts
 # (`rollouts.solve_by_playouts_then_rollouts`; playouts alone until session 37:
 # `docs/solver.md`, "Nested rollouts"), which win deals whose tableau no search exhausts
@@ -229,6 +237,8 @@ def _solve_depth_first(
     """The depth-first search. On a long budget, where `_early_playouts` and no stock
     cycles: a short search first, then greedy playouts and nested rollouts
     (`EARLY_PLAYOUT_SHARE`, or `EARLY_SUITS_SHARE`), then the search again with the rest.
+    Where none ran, greedy playouts and rollouts get `INTERLUDE_SHARE` of the budget at
+    `INTERLUDE_AT` of it, and the search goes on after them where it was.
     A search still below a bad early move at `PAUSE_SHARE` of its budget leaves the rest to
     playouts and rollouts (a share of it) and randomized restarts (`restarts.py`), which
     win some of the deals it would not finish (rollouts: Spider, Giant, Gypsy; restarts:
@@ -252,14 +262,26 @@ def _solve_depth_first(
                 return replace(tried, nodes=spent, seconds=time.perf_counter() - started)
             search = depth_first_module().DepthFirst(state)
         budget = max(max_nodes - spent, 1)
-        pause_at = int(budget * PAUSE_SHARE) if long_budget else 0
-        found: SolveResult = search.run(budget, deadline, dead, pause_at)
+        interlude_nodes = int(budget * INTERLUDE_SHARE) if long_budget and not spent else 0
+
+        def interlude() -> SolveResult:
+            now = time.perf_counter()
+            stop = None if deadline is None else now + (deadline - now) * INTERLUDE_SHARE
+            run = rollouts_module().solve_by_playouts_then_rollouts
+            played: SolveResult = run(state, interlude_nodes, stop)
+            return played
+
+        # The pause comes at the same share of the search's own nodes.
+        pause_at = int(budget * PAUSE_SHARE) - interlude_nodes if long_budget else 0
+        interlude_at = int(budget * INTERLUDE_AT) if interlude_nodes else 0
+        found: SolveResult = search.run(budget, deadline, dead, pause_at, interlude_at, interlude)
         if not search.paused:
             return replace(found, nodes=spent + found.nodes, seconds=time.perf_counter() - started)
         rest = budget - found.nodes
         now = time.perf_counter()
         stop = None if deadline is None else now + (deadline - now) * PLAYOUT_SHARE
-        first = LATE_PLAYOUTS_FIRST if spent else 0  # after early rollouts, other ones
+        # After early rollouts or an interlude's, other ones.
+        first = LATE_PLAYOUTS_FIRST if spent or interlude_nodes else 0
         tried = rollouts_module().solve_by_playouts_then_rollouts(
             state, int(rest * PLAYOUT_SHARE), stop, first
         )

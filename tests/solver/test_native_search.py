@@ -11,7 +11,7 @@ import pytest
 
 from runtime.engine import new_game
 from runtime.solver import depth_first, native, playouts, rollouts
-from runtime.solver.results import DeadSet, Verdict
+from runtime.solver.results import DeadSet, SolveResult, Verdict
 from runtime.solver.search import solve
 from tests.solver.builds import built
 
@@ -103,6 +103,23 @@ def test_compiled_search_pauses_where_the_pure_one_does(
         pure_found.verdict,
         pure_found.nodes,
     )
+
+
+def test_compiled_search_plays_its_interlude_where_the_pure_one_does(
+    compiled: ModuleType,
+) -> None:
+    state = new_game("lady_jane", None, 25)
+    results = []
+    for module in (depth_first, compiled):
+        calls: list[int] = []
+
+        def interlude(calls: list[int] = calls) -> SolveResult:
+            calls.append(1)
+            return SolveResult(Verdict.UNKNOWN, (), 500, 0.0)
+
+        found = module.DepthFirst(state).run(10_000, None, None, 0, 1_000, interlude)
+        results.append((calls, found.verdict, found.nodes))
+    assert results[0] == results[1] == ([1], Verdict.UNWINNABLE, 2_042)
 
 
 def test_solve_runs_the_compiled_search(

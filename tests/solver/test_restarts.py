@@ -13,7 +13,7 @@ from runtime.engine.rules import PileKind
 from runtime.solver import Verdict, solve
 from runtime.solver import search as search_module
 from runtime.solver.depth_first import explored_share
-from runtime.solver.native import depth_first_module
+from runtime.solver.native import depth_first_module, rollouts_module
 from runtime.solver.restarts import UNIT, luby, solve_by_restarts, without_play_back
 from runtime.solver.results import DeadSet, SolveResult
 from tests.solver.positions import assert_line_wins
@@ -108,9 +108,9 @@ def test_explored_share_weighs_each_frames_finished_moves() -> None:
     assert explored_share([frame(2), frame(0)], [3, 0]) == 0  # an empty frame ends the sum
 
 
-def test_a_search_lost_below_an_early_move_hands_the_rest_to_restarts() -> None:
+def test_a_search_lost_below_an_early_move_pauses() -> None:
     # Yukon seed 8: the depth-first search has explored almost nothing of its tree at nine
-    # tenths of 60,000 nodes (it wins only at 272,634); restarts win it in the last tenth.
+    # tenths of 60,000 nodes (it wins only at 272,634), and pauses there.
     state = new_game("yukon", None, 8)
     search = depth_first_module().DepthFirst(state)
     alone = search.run(60_000, None, None)
@@ -118,8 +118,57 @@ def test_a_search_lost_below_an_early_move_hands_the_rest_to_restarts() -> None:
     search = depth_first_module().DepthFirst(state)  # a search leaves its state mid-line
     paused = search.run(60_000, None, None, pause_at=54_000)
     assert search.paused and (paused.verdict, paused.nodes) == (Verdict.UNKNOWN, 54_000)
-    found = solve(state, max_nodes=60_000)
-    assert found.verdict is Verdict.WINNABLE and 54_000 < found.nodes <= 60_000
+    # The whole schedule now wins it earlier, in its interlude (below).
+
+
+def test_an_interludes_win_is_the_searchs() -> None:
+    # Yukon seed 8, which the search alone wins only at 272,634 nodes: at 18,000 it hands
+    # 12,000 to greedy playouts and rollouts from the deal, which win it; the line replays
+    # and the nodes count both.
+    state = new_game("yukon", None, 8)
+
+    def interlude() -> SolveResult:
+        found: SolveResult = rollouts_module().solve_by_playouts_then_rollouts(state, 12_000, None)
+        return found
+
+    search = depth_first_module().DepthFirst(state)
+    found = search.run(60_000, None, None, interlude_at=18_000, interlude=interlude)
+    alone = interlude()
+    assert found.verdict is alone.verdict is Verdict.WINNABLE
+    assert found.nodes == 18_000 + alone.nodes and found.moves == alone.moves
+    assert_line_wins(state, found.moves)
+
+
+def test_after_an_interlude_the_search_goes_on_where_it_was() -> None:
+    # Lady Jane seed 25 is exhausted at 1,542 nodes. An interlude at 1,000 that wins
+    # nothing in 500 nodes changes nothing but the count: the same proof, 500 nodes more.
+    state = new_game("lady_jane", None, 25)
+    calls: list[int] = []
+
+    def interlude() -> SolveResult:
+        calls.append(1)
+        return SolveResult(Verdict.UNKNOWN, (), 500, 0.0)
+
+    search = depth_first_module().DepthFirst(state)
+    found = search.run(10_000, None, None, interlude_at=1_000, interlude=interlude)
+    assert calls == [1] and (found.verdict, found.nodes) == (Verdict.UNWINNABLE, 2_042)
+    # Its budget counts the interlude's nodes too.
+    search = depth_first_module().DepthFirst(state)
+    short = search.run(1_600, None, None, interlude_at=1_000, interlude=interlude)
+    assert short.verdict is Verdict.UNKNOWN and short.nodes <= 1_600 + 64
+
+
+def test_the_schedule_plays_an_interlude_at_three_tenths() -> None:
+    # Yukon (one deck, no stock, so no early playouts): `solve` on a long budget hands
+    # the interlude's share to playouts and rollouts at three tenths, which win seed 8.
+    state = new_game("yukon", None, 8)
+    budget = 60_000
+    found = solve(state, max_nodes=budget)
+    alone = rollouts_module().solve_by_playouts_then_rollouts(
+        state, int(budget * search_module.INTERLUDE_SHARE), None
+    )
+    assert found.verdict is alone.verdict is Verdict.WINNABLE
+    assert found.nodes == int(budget * search_module.INTERLUDE_AT) + alone.nodes
     assert_line_wins(state, found.moves)
 
 
