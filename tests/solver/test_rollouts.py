@@ -141,14 +141,17 @@ def test_the_search_hands_its_shares_to_playouts_then_rollouts(
         "rollouts_module",
         lambda: SimpleNamespace(solve_by_playouts_then_rollouts=fake),
     )
-    # Yukon seed 8 pauses at 54,000 of 60,000 nodes (tests/solver/test_restarts.py): 3,000
-    # go to playouts and rollouts, the rest to restarts, which win it. One deck: nothing
-    # early.
+    # Yukon seed 8 (one deck: nothing early): an interlude of a fifth of the budget at
+    # three tenths, after which the search goes on; it pauses at 54,000 of 60,000 nodes
+    # (tests/solver/test_restarts.py): 3,000 go to playouts and rollouts with other seeds
+    # than the interlude's, the rest to restarts, which win it.
     found = solve(new_game("yukon", None, 8), max_nodes=60_000)
-    assert calls == [(3_000, 0)] and found.verdict is Verdict.WINNABLE
-    # A search that does not pause (Lady Jane seed 25: proven lost at 3,761) never calls them.
+    assert calls == [(12_000, 0), (3_000, LATE_PLAYOUTS_FIRST)]
+    assert found.verdict is Verdict.WINNABLE
+    # A search that ends before three tenths (Lady Jane seed 25: proven lost at 3,761)
+    # never calls them.
     assert solve(new_game("lady_jane", None, 25), max_nodes=60_000).verdict is (Verdict.UNWINNABLE)
-    assert len(calls) == 1
+    assert len(calls) == 2
     # Two decks (Giant seed 0): the short search, then half the budget; after the pause,
     # other seeds.
     calls.clear()
