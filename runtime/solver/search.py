@@ -271,7 +271,8 @@ def _solve_depth_first(
             played: SolveResult = run(state, interlude_nodes, stop)
             return played
 
-        # The pause comes at the same share of the search's own nodes.
+        # The pause still comes at nine tenths of the whole budget, the interlude's nodes
+        # counted in (the search counts its own nodes only).
         pause_at = int(budget * PAUSE_SHARE) - interlude_nodes if long_budget else 0
         interlude_at = int(budget * INTERLUDE_AT) if interlude_nodes else 0
         found: SolveResult = search.run(budget, deadline, dead, pause_at, interlude_at, interlude)
