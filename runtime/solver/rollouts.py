@@ -1,20 +1,23 @@
 """Nested rollouts (level 1): a line built move by move, each move chosen by short greedy
 playouts after it; a rollout that wins gives the line.
 
-A greedy playout (`playouts.py`) commits to whatever its noisy score likes best and is lost
-once one of those moves was a mistake. A rollout looks one move further: at each step of
-its line it tries the best few moves (`WIDTH`, by the playouts' score plus noise), after
-each a short greedy playout (at most `HORIZON` moves, ended by `STALL` moves without
+A greedy playout (`playouts.py`) commits to whatever its noisy score likes best and is
+lost once one of those moves was a mistake. A rollout looks one move further: at each step
+of its line it tries the best few moves (`WIDTH`, by the playouts' score plus noise),
+after each a short greedy playout (at most `HORIZON` moves, ended by `STALL` moves without
 progress), and keeps the best sequence any of them reached from the deal, measured by
 `Playouts.progress` (cards home, face-down cards turned up, cards in runs). The line then
 plays that sequence's next move, so a good find is never forgotten though later playouts
 do worse (Cazenave's nested Monte Carlo search, level 1, with the best sequence
-memorised). A rollout ends when the best sequence ends where the line stands (nothing
-ahead of it improves on it); the next one starts from the deal with other noise, and more
-of it: the k-th rollout's noise is k times the playouts' (`NOISE`). With the same noise,
-rollouts mostly find the same line again (Forty Thieves seed 3: 13 of 15 rollouts ended at
-the same progress); with growing noise they won 71 of 144 deals surveys had left unknown
-instead of 57 (`docs/solver.md`, "Nested rollouts").
+memorised); or several of its moves, where looking before each would take the rollout past
+its share of the budget (`ALLOWANCE`): a rollout only wins once its line nears the end,
+and in a game of many cards one move a step never got there. A rollout ends when the best
+sequence ends where the line stands (nothing ahead of it improves on it); the next one
+starts from the deal with other noise, and more of it: the k-th rollout's noise is k times
+the playouts' (`NOISE`). With the same noise, rollouts mostly find the same line again
+(Forty Thieves seed 3: 13 of 15 rollouts ended at the same progress); with growing noise
+they won 71 of 144 deals surveys had left unknown instead of 57 (`docs/solver.md`, "Nested
+rollouts").
 Positions the line has had are never entered again, neither by the line nor by its
 playouts. Where the stock only feeds a waste, a caller may ask for rollouts over stock
 moves (`stock.py`: each waste card the stock can bring up is one move, its deals
@@ -69,6 +72,18 @@ GREEDY_NODES = 10_000
 WIDTH = 6  # moves tried at each step of the line, best scored first
 HORIZON = 300  # moves of one playout after a tried move
 STALL = 40  # moves a playout goes on without reaching further
+# A rollout's allowance: this share of the budget left when it starts. A line that would
+# overrun it one move a step strides over its best sequence instead, as many moves at a
+# time as keep it within (`_stride`). One move a step, no rollout of Jumbo's (104 cards)
+# finished within 225,000 nodes: rollouts won none of its seeds 300-319; with half, 16;
+# with a quarter, 18, but fewer of the deals other games' rollouts win (docs/solver.md,
+# "A rollout's allowance").
+ALLOWANCE = 0.5
+# The estimate counts every move of the best sequence, but a playout often wins long
+# before the line gets there (Saratoga seed 140: at 1,414 nodes one move a step, at 24,119
+# striding from the first look), so for this share of its allowance the line goes one move
+# a step whatever the estimate says.
+FIRST_STEPS = 0.1
 WON = 1 << 30  # a playout's progress when it wins: beats any other
 # Over stock moves (`stock.py`), a waste card's move is scored as a move off the waste
 # after its deals, less STOCK_DEAL a deal and STOCK_REDEAL a redeal (a pass of the stock
@@ -133,9 +148,12 @@ class _Rollout:
         line: list[Action] = []
         best_progress = -WON
         best: list[Action] = []  # the best sequence found so far, from the deal
+        start = self.nodes
+        allowance = int((self.max_nodes - start) * ALLOWANCE)
         while not self.out_of_budget():
             if self.won(trial.piles):
                 return line
+            looked_from = self.nodes
             tried = 0
             for action in self.ranked(trial):
                 if tried == WIDTH or self.nodes >= self.max_nodes:
@@ -155,12 +173,14 @@ class _Rollout:
                     best_progress, best = progress, [*line, action, *ahead]
                     if progress == WON:
                         return best
-            if len(best) <= len(line):
+            to_go = len(best) - len(line)
+            if to_go <= 0:
                 return None  # no sequence gets further than the line already has
-            action = best[len(line)]
-            _play(trial, action)
-            line_seen.add(trial.key())
-            line.append(action)
+            stride = _stride(to_go, self.nodes - looked_from, self.nodes - start, allowance)
+            for action in best[len(line) : len(line) + stride]:
+                _play(trial, action)
+                line_seen.add(trial.key())
+                line.append(action)
         return None
 
     def playout(self, trial: State, line_seen: set[Key]) -> tuple[int, list[Action]]:
@@ -198,6 +218,23 @@ class _Rollout:
             peak, peak_at = WON, len(actions)
         _take_back(trial, played)
         return peak, actions[:peak_at]
+
+
+def _stride(to_go: int, look_cost: int, spent: int, allowance: int) -> int:
+    """How many moves of its best sequence (``to_go`` of them ahead) the line plays before
+    it looks again, ``spent`` nodes into a rollout's ``allowance``: one, unless looking
+    before each of them (``look_cost`` nodes a time, as the last look cost) would overrun
+    the allowance after its first steps (`FIRST_STEPS`); then as many as keep it within,
+    and all of them once it is spent."""
+    if spent < allowance * FIRST_STEPS:
+        return 1
+    left = allowance - spent
+    if left <= 0:
+        return to_go
+    need = look_cost * to_go
+    if need <= left:
+        return 1
+    return min(to_go, (need + left - 1) // left)
 
 
 def _first_desc(pair: tuple[float, Action]) -> float:

@@ -219,7 +219,7 @@ def test_every_stock_move_is_legal_along_random_play(game: str) -> None:
     assert checked
 
 
-@pytest.mark.parametrize(("game", "seed", "nodes"), [("aunt_mary", 3, 212_267)])
+@pytest.mark.parametrize(("game", "seed", "nodes"), [("aunt_mary", 3, 212_269)])
 def test_after_widening_the_stock_moves_get_most_of_what_is_left(
     game: str, seed: int, nodes: int
 ) -> None:
