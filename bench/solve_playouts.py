@@ -3,10 +3,14 @@
 
     python bench/solve_playouts.py [--deals 10] [--max-nodes 150000] [--games giant,...]
     python bench/solve_playouts.py --unknown-in bench/surveys/*.jsonl [--deals 8]
+    python bench/solve_playouts.py --games jumbo --first 300 --deals 20 --max-nodes 225000 \
+        --one-move-a-step
 
 A game may name options after a slash, each switched on (``spider/two_suits``). With
 ``--unknown-in``, the deals are the first ``--deals`` each survey file left unknown, with
-its game and options, instead of seeds 0 .. deals-1. The default budget is what the early
+its game and options, instead of seeds ``--first`` .. ``--first`` + deals - 1.
+``--one-move-a-step`` adds rollouts whose line never strides (`rollouts.ALLOWANCE`
+unbounded), as they were before session 54. The default budget is what the early
 share of a 300,000-node survey gets (`search.py`). Node-limited, so the figures are the
 same on any machine.
 """
@@ -23,7 +27,7 @@ from pathlib import Path
 
 from runtime.engine import new_game
 from runtime.engine.state import State
-from runtime.solver import SolveResult, Verdict
+from runtime.solver import SolveResult, Verdict, rollouts
 from runtime.solver.playouts import solve_by_playouts
 from runtime.solver.rollouts import solve_by_rollouts
 
@@ -34,11 +38,24 @@ GAMES = (
 Deals = list[tuple[str, dict[str, bool] | None, int]]
 
 
-def searches(max_nodes: int) -> list[Callable[[State], SolveResult]]:
-    return [
+def searches(max_nodes: int, one_move_a_step: bool) -> list[Callable[[State], SolveResult]]:
+    chosen = [
         lambda state: solve_by_playouts(state, max_nodes, None),
         lambda state: solve_by_rollouts(state, max_nodes, None),
     ]
+    if one_move_a_step:
+        chosen.append(lambda state: _one_move_a_step(state, max_nodes))
+    return chosen
+
+
+def _one_move_a_step(state: State, max_nodes: int) -> SolveResult:
+    """Rollouts whose allowance is never overrun, so their line never strides."""
+    allowance = rollouts.ALLOWANCE
+    rollouts.ALLOWANCE = 1e12
+    try:
+        return solve_by_rollouts(state, max_nodes, None)
+    finally:
+        rollouts.ALLOWANCE = allowance
 
 
 def by_game(args: argparse.Namespace) -> Iterator[tuple[str, Deals]]:
@@ -53,18 +70,20 @@ def by_game(args: argparse.Namespace) -> Iterator[tuple[str, Deals]]:
     for name in args.games.split(","):
         game, *switched = name.split("/")
         options = dict.fromkeys(switched, True) or None
-        yield name, [(game, options, seed) for seed in range(args.deals)]
+        yield name, [(game, options, seed) for seed in range(args.first, args.first + args.deals)]
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=10)
+    parser.add_argument("--first", type=int, default=0, help="first seed (without --unknown-in)")
+    parser.add_argument("--one-move-a-step", action="store_true")
     parser.add_argument("--max-nodes", type=int, default=150_000)
     parser.add_argument("--games", default=GAMES)
     parser.add_argument("--unknown-in", type=Path, nargs="*", help="survey files (JSON lines)")
     args = parser.parse_args()
     print(f"{args.max_nodes} nodes a deal")
-    columns = ("playouts", "rollouts")
+    columns = ("playouts", "rollouts") + (("one a step",) if args.one_move_a_step else ())
     print(f"{'game':<24} " + " ".join(f"{c:>13}" for c in columns) + "   median nodes to win  CPU")
     totals = [0] * len(columns)
     for name, deals in by_game(args):
@@ -73,7 +92,7 @@ def main() -> int:
         cpu = time.process_time()
         for game, options, seed in deals:
             state = new_game(game, options, seed)
-            for column, search in enumerate(searches(args.max_nodes)):
+            for column, search in enumerate(searches(args.max_nodes, args.one_move_a_step)):
                 found = search(state)
                 if found.verdict is Verdict.WINNABLE:
                     won[column] += 1
