@@ -96,6 +96,31 @@ def test_only_games_where_no_cell_or_space_takes_a_card_restart(
     assert calls == ["bakers_dozen"]
 
 
+def test_where_no_cell_or_space_takes_a_card_rollouts_follow_a_tenth_of_restarts(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Baker's Dozen seed 74: the best-first search leaves it unknown (at 1,333,334 nodes of
+    # its survey too), and so do restarts with the whole third after it; a tenth of it to
+    # the restarts and the rest to nested rollouts win it, with a line that replays.
+    state = new_game("bakers_dozen", None, 74)
+    found = solve(state, max_nodes=120_000)
+    assert (found.verdict, found.nodes) == (Verdict.WINNABLE, 95_724)
+    assert_line_wins(state, found.moves)
+    monkeypatch.setattr(search_module, "ROLLOUTS_AFTER_RESTARTS", 0.0)
+    assert solve(state, max_nodes=120_000).verdict is Verdict.UNKNOWN
+    # The restarts' budget: a tenth of what the best-first search left.
+    budgets: list[int] = []
+
+    def restarts(state, max_nodes, deadline, dead, **_):  # type: ignore[no-untyped-def]
+        budgets.append(max_nodes)
+        return SolveResult(Verdict.UNKNOWN, (), max_nodes)
+
+    monkeypatch.setattr(search_module, "solve_by_restarts", restarts)
+    monkeypatch.setattr(search_module, "ROLLOUTS_AFTER_RESTARTS", 0.9)
+    solve(new_game("bakers_dozen", None, 140), max_nodes=120_000)
+    assert budgets and budgets[0] == pytest.approx(40_000 / 10, abs=50)
+
+
 def test_explored_share_weighs_each_frames_finished_moves() -> None:
     def frame(left: int) -> tuple[list[Move], int, int, int]:
         return ([Move.transfer(0, 1)] * left, 0, 0, 0)
