@@ -57,6 +57,13 @@ EASY_SHARE = 0.1  # of a cycling stock's budget for a first plain search, before
 # over stock moves since session 41 ("Rollouts over stock moves": Saratoga seeds 0-199,
 # 16 unknown instead of 20).
 STOCK_PLAYOUT_SHARE = 0.05
+# Where the stock is never redealt (Gold Mine, Royal East, Whitehead, Kansas, Australian
+# Patience, Westhaven), rollouts over plain moves instead, and this share: there they won
+# most of the first unknown deals of the rows within 60,000 nodes (Gold Mine 6 of 8, Royal
+# East 5 of 8, Whitehead 4 of 8), which rollouts over stock moves did not (Gold Mine none
+# of 8 at 270,000); where the stock cycles, neither wins much (`docs/solver.md`, "Rollouts
+# over plain moves where the stock is dealt once").
+ONE_PASS_PLAYOUT_SHARE = 0.2
 # Widening pays on long budgets only: a hint's (80 ms) is best spent on the plain search,
 # which finds the easy wins (with widening, Saratoga hints found a line half as often).
 WIDEN_MIN_NODES = 50_000
@@ -131,7 +138,8 @@ class DepthFirst:
         to widen), then the stock moves (`stock.py`), which order the search otherwise and
         prune positions whose stock only stands further on (some deals fall to one, some to
         the other; both are complete, so either may prove a deal lost).
-        Greedy playouts and then nested rollouts (`STOCK_PLAYOUT_SHARE`) come between the
+        Greedy playouts and then nested rollouts (`STOCK_PLAYOUT_SHARE`; over plain moves
+        and `ONE_PASS_PLAYOUT_SHARE` where the stock is never redealt) come between the
         easy search and widening."""
         if self.stock_moves is None:
             return self.depth_first(
@@ -159,9 +167,11 @@ class DepthFirst:
         )
         if easy.verdict is not Verdict.UNKNOWN:
             return easy
-        reached = EASY_SHARE + STOCK_PLAYOUT_SHARE
+        one_pass = root.rules.redeals == 0
+        share = ONE_PASS_PLAYOUT_SHARE if one_pass else STOCK_PLAYOUT_SHARE
+        reached = EASY_SHARE + share
         tried = solve_by_playouts_then_rollouts(
-            root, int(max_nodes * STOCK_PLAYOUT_SHARE), at(reached), stock=True
+            root, int(max_nodes * share), at(reached), stock=not one_pass
         )
         if tried.verdict is Verdict.WINNABLE:
             seconds = time.perf_counter() - started

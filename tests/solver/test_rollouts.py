@@ -244,10 +244,10 @@ def test_stock_rollouts_where_the_stock_does_not_cycle_are_the_plain_ones() -> N
     )
 
 
-def test_a_cycling_stocks_schedule_hands_its_rollouts_stock_moves(
+def test_a_stocks_schedule_hands_its_rollouts_stock_moves_where_it_cycles(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    asked: list[bool] = []
+    asked: list[tuple[bool, int]] = []
 
     class Asked(Exception):
         """Stops the schedule once it has asked (the phases after cost a minute)."""
@@ -255,11 +255,30 @@ def test_a_cycling_stocks_schedule_hands_its_rollouts_stock_moves(
     def fake(
         state: State, max_nodes: int, deadline: float | None, first: int = 0, stock: bool = False
     ) -> SolveResult:
-        asked.append(stock)
+        asked.append((stock, max_nodes))
         raise Asked
 
     monkeypatch.setattr(depth_first, "solve_by_playouts_then_rollouts", fake)
     state = new_game("saratoga", SARATOGA, 15)  # left unknown by the easy search
     with pytest.raises(Asked):
         depth_first.DepthFirst(state).run(100_000, None, None)
-    assert asked == [True]
+    assert asked == [(True, 5_000)]
+    # Where the stock is never redealt: plain moves, and a fifth of the budget.
+    asked.clear()
+    state = new_game("gold_mine", None, 34)  # left unknown by the easy search
+    with pytest.raises(Asked):
+        depth_first.DepthFirst(state).run(100_000, None, None)
+    assert asked == [(False, 20_000)]
+
+
+def test_where_the_stock_is_dealt_once_plain_rollouts_win_what_stock_moves_do_not() -> None:
+    # Gold Mine seed 51, unknown at 300,000 nodes in its survey before session 55: the
+    # rollouts after the easy search (10,000 nodes of 100,000) win it over plain moves,
+    # 10,866 nodes into their fifth of the budget; over stock moves they do not.
+    state = new_game("gold_mine", None, 51)
+    found = solve(state, max_nodes=100_000)
+    assert (found.verdict, found.nodes) == (Verdict.WINNABLE, 20_914)
+    assert_line_wins(state, found.moves)
+    share = int(100_000 * depth_first.ONE_PASS_PLAYOUT_SHARE)
+    over_stock = rollouts.solve_by_playouts_then_rollouts(state, share, None, stock=True)
+    assert over_stock.verdict is Verdict.UNKNOWN
