@@ -179,8 +179,8 @@ def _solve_cells(
                 meta_share=meta_share,
             )
             if rolled and again.verdict is Verdict.UNKNOWN:
-                run = rollouts_module().solve_by_playouts_then_rollouts
-                rolled_out: SolveResult = run(state, rest - again.nodes, deadline)
+                roll = rollouts_module().solve_by_playouts_then_rollouts
+                rolled_out: SolveResult = roll(state, rest - again.nodes, deadline)
                 again = replace(rolled_out, nodes=again.nodes + rolled_out.nodes)
         seconds = time.perf_counter() - started
         return replace(again, nodes=found.nodes + again.nodes, seconds=seconds)
