@@ -8,7 +8,9 @@ the change). Its seeds are solved again with today's solver, at the same limits 
 used (give them), and the bench prints winnable / unwinnable / unknown before and after over
 the same seeds, the verdict changes (a decided deal must never change its verdict: any such
 line is a bug), and median / mean / p99 time per deal after. ``--only-unknown`` re-solves the
-deals that were unknown before; ``--sample N`` adds every N-th decided deal (verdict check).
+deals that were unknown before; ``--sample N`` adds every N-th decided deal (verdict check);
+``--settled-after N`` adds every deal decided after N nodes (what a change to the phases after
+the first N nodes can reach); ``--seeds-below S`` keeps the seeds below S.
 ``--only-lost`` re-solves the deals called lost after a search (not at the deal), the check
 after a fix to the search's pruning (session 42: a deal a faulty search called lost may be
 won); ``--merge`` then writes the new records into BEFORE in place of the old ones.
@@ -45,6 +47,10 @@ def main() -> int:
         "--dead-at-deal", action="store_true", help="only deals now lost at the deal"
     )
     parser.add_argument("--sample", type=int, default=0, help="also every N-th decided deal")
+    parser.add_argument(
+        "--settled-after", type=int, default=0, help="also the deals decided after N nodes"
+    )
+    parser.add_argument("--seeds-below", type=int, default=0, help="only seeds below S")
     parser.add_argument("--max-nodes", type=int, default=2_000_000)
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--out", type=Path, help="write the new records here (JSON lines)")
@@ -54,10 +60,16 @@ def main() -> int:
     chosen = []
     decided = 0
     for r in records:
+        if args.seeds_below and r["seed"] >= args.seeds_below:
+            continue
         if args.only_lost:
             if r["verdict"] == "unwinnable" and r["nodes"] > 1:
                 chosen.append(r)
-        elif r["verdict"] == "unknown" or not args.only_unknown:
+        elif (
+            r["verdict"] == "unknown"
+            or not args.only_unknown
+            or (args.settled_after and r["nodes"] > args.settled_after)
+        ):
             chosen.append(r)
         else:
             decided += 1
@@ -76,7 +88,8 @@ def main() -> int:
     kept = read_records(args.out, game, options or {}) if args.out else {}
     out = open_to_append(args.out) if args.out else None
     after: list[dict[str, object]] = []
-    changed: list[str] = []
+    changed: list[str] = []  # a verdict turned into the other one: a bug
+    lapsed: list[str] = []  # decided before, unknown now: the budget went elsewhere
     cpu = time.process_time()
     for i, old in enumerate(chosen, 1):
         new = kept.get(old["seed"])
@@ -87,7 +100,8 @@ def main() -> int:
                 out.flush()
         after.append(new)
         if old["verdict"] != "unknown" and new["verdict"] != old["verdict"]:
-            changed.append(f"seed {old['seed']}: {old['verdict']} -> {new['verdict']}")
+            line = f"seed {old['seed']}: {old['verdict']} -> {new['verdict']}"
+            (lapsed if new["verdict"] == "unknown" else changed).append(line)
         print(f"\r{game} {i}/{len(chosen)}", end="", file=sys.stderr, flush=True)
     if out:
         out.close()
@@ -118,6 +132,9 @@ def main() -> int:
     )
     print(f"verdict changes on decided deals: {len(changed)}")
     for line in changed:
+        print("  " + line)
+    print(f"decided deals now unknown: {len(lapsed)}")
+    for line in lapsed:
         print("  " + line)
     newly = [r for r in was_unknown if r["verdict"] != "unknown"]
     if newly:  # the nodes each needed: the limit a row needs to settle them

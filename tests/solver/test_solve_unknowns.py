@@ -60,3 +60,25 @@ def test_a_killed_run_goes_on_where_it_stopped(tmp_path: Path) -> None:
     merged = {r["seed"]: r for r in map(json.loads, survey.read_text().splitlines())}
     assert merged[5] == kept
     assert (merged[2]["verdict"], merged[2]["nodes"]) == ("unwinnable", 1)
+
+
+def test_deals_settled_late_are_chosen_and_a_lapse_is_no_contradiction(tmp_path: Path) -> None:
+    # Seed 10 decided after 1,000 nodes and seed 11 unknown are chosen; seed 12, decided
+    # early, and seed 20, past --seeds-below, are not. At one node seed 10 is unknown: a
+    # verdict the budget lost, which is no contradiction (exit status 0).
+    survey = tmp_path / "lady_jane-500k.jsonl"
+    early = {**unknown(12), "verdict": "winnable", "nodes": 500}
+    late = {**unknown(10), "verdict": "winnable", "nodes": 5_000}
+    records = [late, unknown(11), early, unknown(20)]
+    survey.write_text("".join(json.dumps(r) + "\n" for r in records))
+    command = [sys.executable, str(SCRIPT), str(survey), "--only-unknown", "--max-nodes", "1"]
+    result = subprocess.run(
+        [*command, "--settled-after", "1000", "--seeds-below", "20"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "2 deals from" in result.stdout
+    assert "verdict changes on decided deals: 0" in result.stdout
+    assert "decided deals now unknown: 1\n  seed 10: winnable -> unknown" in result.stdout
