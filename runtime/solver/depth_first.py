@@ -66,11 +66,11 @@ STOCK_PLAYOUT_SHARE = 0.05
 # over plain moves where the stock is dealt once").
 ONE_PASS_PLAYOUT_SHARE = 0.2
 # Where the stock also deals nearly every card (`dealt_by_stock`: Gold Mine, Royal East),
-# half: no search there has ever ended (none of their 4,000 surveyed deals proven lost),
-# and the rollouts win what they leave given the nodes (seeds 0-199 at 300,000: Royal
-# East 19 of 51 unknown deals won, 1 of 80 won late lost; Gold Mine 4 of 6, 2 of 159).
-# Widening keeps its 40 %; the complete searches, which won 2 of those 4,000, get none.
-DEALT_BY_STOCK_PLAYOUT_SHARE = 0.5
+# all the rest: no search there has ever ended (none of their 4,000 surveyed deals proven
+# lost), and the rollouts win what they leave given the nodes (seeds 0-199 at 300,000:
+# Royal East 27 of 51 unknown deals won and 1 of 80 won late lost, against 19 and 1 with
+# half and widening after; Gold Mine 5 of 6 and 2 of 159, against 4 and 2).
+DEALT_BY_STOCK_PLAYOUT_SHARE = 1 - EASY_SHARE
 # Widening pays on long budgets only: a hint's (80 ms) is best spent on the plain search,
 # which finds the easy wins (with widening, Saratoga hints found a line half as often).
 WIDEN_MIN_NODES = 50_000
@@ -160,9 +160,9 @@ class DepthFirst:
         prune positions whose stock only stands further on (some deals fall to one, some to
         the other; both are complete, so either may prove a deal lost).
         Greedy playouts and then nested rollouts (`STOCK_PLAYOUT_SHARE`; over plain moves
-        and `ONE_PASS_PLAYOUT_SHARE` where the stock is never redealt, or
-        `DEALT_BY_STOCK_PLAYOUT_SHARE` where it also deals nearly every card) come between
-        the easy search and widening."""
+        and `ONE_PASS_PLAYOUT_SHARE` where the stock is never redealt) come between the
+        easy search and widening; where the stock also deals nearly every card, they get
+        the rest of the budget (`DEALT_BY_STOCK_PLAYOUT_SHARE`)."""
         if self.stock_moves is None:
             return self.depth_first(
                 self.moves,
@@ -201,7 +201,7 @@ class DepthFirst:
         tried = solve_by_playouts_then_rollouts(
             root, int(max_nodes * share), at(reached), stock=not one_pass
         )
-        if tried.verdict is Verdict.WINNABLE:
+        if tried.verdict is Verdict.WINNABLE or reached >= 1:
             seconds = time.perf_counter() - started
             return SolveResult(tried.verdict, tried.moves, easy.nodes + tried.nodes, seconds)
 
