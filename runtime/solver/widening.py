@@ -51,13 +51,19 @@ def widen(
     from the same start: each width may search until the shares of ``max_nodes`` and of
     the time ``window`` (start, deadline) up to its own are used, after the share
     ``reached`` already used, so what a narrower search left (it runs dry in a few
-    hundred nodes at widths 1 and 2) goes to the wider ones. The first win (its nodes
-    counting everything spent here), or None; and the nodes spent. ``search`` must start
-    from the same position each time and must not record dead keys."""
+    hundred nodes at widths 1 and 2) goes to the wider ones. Where less than the widths'
+    40 % is left after ``reached``, each share shrinks in proportion: widening never
+    runs past the whole budget. The first win (its nodes counting everything spent
+    here), or None; and the nodes spent. ``search`` must start from the same position
+    each time and must not record dead keys."""
     started, deadline = window
     spent = 0
     pooled = 0.0
+    scale = min(1.0, (1.0 - reached) / sum(share for _, share in WIDTHS))
+    if scale <= 0:
+        return None, 0
     for width, share in WIDTHS:
+        share *= scale
         reached += share
         pooled += share
         stop = None if deadline is None else started + (deadline - started) * reached

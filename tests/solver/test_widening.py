@@ -86,3 +86,31 @@ def test_widening_wins_what_the_complete_searches_leave_unknown() -> None:
     assert found.verdict is Verdict.WINNABLE
     assert found.nodes < 20_000
     assert_line_wins(state, found.moves)
+
+
+def test_widening_shrinks_its_shares_to_what_the_budget_has_left() -> None:
+    # After 0.8 of the budget, the widths share the 0.2 left in proportion (their own
+    # shares total 0.4), and every budget and deadline stays within the whole.
+    widths: list[int] = []
+    budgets: list[int] = []
+    stops: list[float | None] = []
+    verdicts = [Verdict.UNKNOWN] * len(WIDTHS)
+
+    def search(
+        generate: Callable[[Piles, int], list[int]], budget: int, stop: float | None
+    ) -> SolveResult:
+        stops.append(stop)
+        return _fake_search(verdicts, widths, budgets)(generate, budget, stop)
+
+    found, spent = widen(search, _ten_moves, 1000, (0.0, 100.0), 0.8)
+    assert found is None
+    total = sum(share for _, share in WIDTHS)
+    assert abs(budgets[0] - 1000 * WIDTHS[0][1] * 0.2 / total) <= 1
+    # The widest run may use what the others left: it ends at 0.2 of the budget at most.
+    spent_before_last = spent - 10 * len(WIDTHS)
+    assert budgets[-1] + spent_before_last <= 200
+    assert stops[-1] is not None and stops[-1] <= 100.0 + 1e-9
+    # With nothing left, no narrowed search runs at all.
+    widths.clear()
+    assert widen(search, _ten_moves, 1000, (0.0, 100.0), 1.0) == (None, 0)
+    assert widths == []
