@@ -223,23 +223,22 @@ def deadlock_function(model: Model) -> Deadlock | None:
         or rules.tableau_waste_fills_last
         or bool(rules.base_choices)
     )
-    may_reach = tuple(dealt_there or bool(hosts[c]) or starts[c] for c in range(DECK_SIZE))
-    may_reach_if_no_space = tuple(dealt_there or bool(hosts[c]) for c in range(DECK_SIZE))
+    # Per card, the cards that build on it: a card that is a target (a tableau top, now or
+    # later while S stays) makes those that build on it targets once they can get there.
+    builds_on = tuple(tuple(c for c in range(DECK_SIZE) if g in hosts[c]) for g in range(DECK_SIZE))
+    # Per card, whether it may reach the tableau with no host: dealt there, or into an
+    # empty pile (not while no tableau pile can empty).
+    enters = tuple(dealt_there or starts[c] for c in range(DECK_SIZE))
+    enters_if_no_space = (dealt_there,) * DECK_SIZE
     # A card on a foundation leaves only from the top, and only by playing back onto a
     # tableau host or an empty pile; without play-back it never leaves.
     play_back = rules.foundation_play_back
     home_anchor = tuple(not play_back or not starts[c] for c in range(DECK_SIZE))
     home_anchor_if_no_space = (True,) * DECK_SIZE
-    # Per card, whether it may stay put (anchor), may stay put under a card of S, may stay
-    # put at home, and may reach the tableau from the stock or the waste: as a rule, and
-    # while no tableau pile can empty.
-    tables = (may_anchor, covered_anchor, home_anchor, may_reach)
-    tables_if_no_space = (
-        anchor_if_no_space,
-        covered_anchor_if_no_space,
-        home_anchor_if_no_space,
-        may_reach_if_no_space,
-    )
+    # Per card, whether it may stay put (anchor), may stay put under a card of S and may
+    # stay put at home: as a rule, and while no tableau pile can empty.
+    tables = (may_anchor, covered_anchor, home_anchor)
+    tables_if_no_space = (anchor_if_no_space, covered_anchor_if_no_space, home_anchor_if_no_space)
     tableau = list(range(model.t0, model.t1))
     foundations = list(range(model.f0, model.f1))
     # The piles S is sought in; without play-back the foundations are wholly in S from the
@@ -339,10 +338,14 @@ def deadlock_function(model: Model) -> Deadlock | None:
         # the S found so keeps every bottom card, the supposition holds (see the
         # docstring). Otherwise S only shrinks from there under the usual test.
         no_space = spaces_matter and all(piles[i] for i in tableau)
-        anchor, covered_anchor_now, home_stuck, reach = tables_if_no_space if no_space else tables
+        anchor, covered_anchor_now, home_stuck = tables_if_no_space if no_space else tables
         changed = True
         while changed:
             changed = False
+            # Computed for S as it stands at the start of the pass: S only shrinks, so the
+            # cards it finds are never too many, and the last pass, which drops nothing,
+            # tests S against its own targets.
+            target: list[bool] = []
             for i in searched:
                 pile = seen[i]
                 real = len(piles[i])  # the cards dealt so far
@@ -380,9 +383,21 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         if stuck and (play_back or not on_home):
                             for h in hosts[card]:
                                 at = pile_at[h]
-                                if (at < 0 and reach[h]) or (
-                                    at >= 0 and height_at[h] >= cut[at] - (0 if fixed_at[at] else 1)
-                                ):
+                                if at >= 0 and not fixed_at[at] and height_at[h] >= cut[at] - 1:
+                                    stuck = False  # on the tableau, above S or its top card
+                                    break
+                                if not target:
+                                    target = targets(
+                                        pile_at,
+                                        height_at,
+                                        cut,
+                                        fixed_at,
+                                        enters_if_no_space if no_space else enters,
+                                        refilled,
+                                        no_space,
+                                        builds_on,
+                                    )
+                                if target[h]:
                                     stuck = False
                                     break
                         if stuck and not on_home and not covered and not suits_in_tableau:
@@ -403,7 +418,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                     if no_space and not lowest and in_tableau[i]:
                         # This pile may empty after all: the usual test, from the S so far.
                         no_space = False
-                        anchor, covered_anchor_now, home_stuck, reach = tables
+                        anchor, covered_anchor_now, home_stuck = tables
             if not changed and no_space:
                 # Every tableau pile keeps its bottom card in S.
                 return misplaced(seen, cut, searched) if suits_in_tableau else True
@@ -412,6 +427,50 @@ def deadlock_function(model: Model) -> Deadlock | None:
         return any(cut[i] for i in searched if not home[i])
 
     return dead
+
+
+def targets(
+    pile_at: list[int],
+    height_at: list[int],
+    cut: list[int],
+    fixed_at: list[bool],
+    enters: tuple[bool, ...],
+    refilled: list[bool],
+    no_space: bool,
+    builds_on: tuple[tuple[int, ...], ...],
+) -> list[bool]:
+    """Per card, whether it may lie on top of a tableau pile while S stays (the cut's
+    cards of each pile), so that a card that builds on it can go there: a tableau card
+    above S or S's top card of its pile; a card off the tableau (stock, waste, a reserve, a
+    foundation: ``pile_at`` -1, or above S in a pile only the top card leaves) once it can
+    get there: with no host as ``enters`` says, by a refill from its reserve while a pile
+    can empty, or onto a card that is a target itself. A least fixpoint: a King in the
+    stock whose hosts lie buried in S is no target, nor a Queen in the stock that builds
+    only on it."""
+    target = [False] * DECK_SIZE
+    work: list[int] = []
+    for card in range(DECK_SIZE):
+        at = pile_at[card]
+        if at >= 0 and not fixed_at[at]:
+            reached = height_at[card] >= cut[at] - 1
+        elif at >= 0 and height_at[card] < cut[at]:
+            continue  # in S, in a pile only the top card leaves: it stays
+        else:
+            reached = enters[card] or (at >= 0 and refilled[at] and not no_space)
+        if reached:
+            target[card] = True
+            work.append(card)
+    while work:
+        host = work.pop()
+        for card in builds_on[host]:
+            if target[card]:
+                continue
+            at = pile_at[card]
+            if at >= 0 and (not fixed_at[at] or height_at[card] < cut[at]):
+                continue  # a tableau card below S's top, or a card of S that stays
+            target[card] = True
+            work.append(card)
+    return target
 
 
 def waste_is_final_pile(model: Model) -> bool:
