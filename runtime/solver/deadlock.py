@@ -27,7 +27,8 @@ of S above g, so g is not held: g is stuck, and moved alone or heading its group
 nowhere to go: not home (if a card of S lies on g, the group has two cards or more, and
 only one card at a time goes home; if not, g's foundation host is its chain predecessor,
 and that chain holds a card of S that is not home), not onto a host (each lies under a
-card of S, so none is a top), not to an empty pile or a reserve (ruled out). No such move
+card of S, so none is a top, or off the tableau with no way onto it: below), not to an
+empty pile or a reserve (ruled out). No such move
 exists, so no card of S ever moves and, if S holds a card, the deal is lost. A face-down
 card at the top of S may be turned up once the cards above it leave, so it is not held by
 being face down: it must be stuck (Lady Jane seed 2: a face-down King of Diamonds above
@@ -58,6 +59,15 @@ Saratoga or Klondike on their last pass).
 A host in the stock or the waste is a target only once it reaches the tableau, by a move
 onto a host of its own or into an empty pile (unless a deal or a refill puts it there): a
 card with no host that no empty pile takes (in Lady Jane the Kings, base Three) is none.
+Since session 57 its own host must be a target too (`targets`, a least fixpoint), and so
+for a card above S on a reserve or a foundation: before the first move of a card of S, a
+card off the tableau gets onto it only onto a card already there, and the cards that can
+ever be on top of a tableau pile while S stays are those above S or S's top cards, and
+those that can get onto them, and so on. Saratoga deal 37: both red Eights lie in the
+stock, their hosts are the Nine of clubs, held, and the Nine of spades, in the stock, whose
+hosts, the red Tens, are in the stock too and build only on the black Jacks, both held; so
+the Sevens of spades and clubs that need a red Eight never move, and the deal is lost at
+the deal (the search proved it at 445,502 nodes before).
 
 Foundations (session 44). A card on a foundation leaves only from the top, one at a
 time, and only by playing back onto a tableau host or into an empty pile; without
@@ -342,9 +352,9 @@ def deadlock_function(model: Model) -> Deadlock | None:
         changed = True
         while changed:
             changed = False
-            # Computed for S as it stands at the start of the pass: S only shrinks, so the
-            # cards it finds are never too many, and the last pass, which drops nothing,
-            # tests S against its own targets.
+            # Per card, whether it is a target (`targets`), for S as it stands when the pass
+            # first needs it: S only shrinks, so the targets are never too many, and the
+            # last pass, which drops nothing, tests S against its own.
             target: list[bool] = []
             for i in searched:
                 pile = seen[i]
@@ -383,8 +393,25 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         if stuck and (play_back or not on_home):
                             for h in hosts[card]:
                                 at = pile_at[h]
-                                if at >= 0 and not fixed_at[at] and height_at[h] >= cut[at] - 1:
+                                if at >= 0 and (not fixed_at[at] or height_at[h] < cut[at]):
+                                    if fixed_at[at] or height_at[h] < cut[at] - 1:
+                                        continue  # in S, and no top while S stays
                                     stuck = False  # on the tableau, above S or its top card
+                                    break
+                                # Off the tableau: most such hosts can get there at once.
+                                if getting_there(
+                                    h,
+                                    at,
+                                    enters_if_no_space if no_space else enters,
+                                    refilled,
+                                    no_space,
+                                    hosts,
+                                    pile_at,
+                                    height_at,
+                                    cut,
+                                    fixed_at,
+                                ):
+                                    stuck = False
                                     break
                                 if not target:
                                     target = targets(
@@ -419,6 +446,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         # This pile may empty after all: the usual test, from the S so far.
                         no_space = False
                         anchor, covered_anchor_now, home_stuck = tables
+                        target = []  # empty piles now take some cards
             if not changed and no_space:
                 # Every tableau pile keeps its bottom card in S.
                 return misplaced(seen, cut, searched) if suits_in_tableau else True
@@ -460,6 +488,45 @@ def targets(
         if reached:
             target[card] = True
             work.append(card)
+    spread(target, work, pile_at, height_at, cut, fixed_at, builds_on)
+    return target
+
+
+def getting_there(
+    card: int,
+    at: int,
+    enters: tuple[bool, ...],
+    refilled: list[bool],
+    no_space: bool,
+    hosts: tuple[tuple[int, ...], ...],
+    pile_at: list[int],
+    height_at: list[int],
+    cut: list[int],
+    fixed_at: list[bool],
+) -> bool:
+    """Whether ``card``, off the tableau at pile ``at`` (-1: the stock or the waste), can
+    get onto it in one move: with no host, or onto a tableau card above S or S's top card.
+    Enough to make it a target without the fixpoint (`targets`), which the rest need."""
+    if enters[card] or (at >= 0 and refilled[at] and not no_space):
+        return True
+    for h in hosts[card]:
+        where = pile_at[h]
+        if where >= 0 and not fixed_at[where] and height_at[h] >= cut[where] - 1:
+            return True
+    return False
+
+
+def spread(
+    target: list[bool],
+    work: list[int],
+    pile_at: list[int],
+    height_at: list[int],
+    cut: list[int],
+    fixed_at: list[bool],
+    builds_on: tuple[tuple[int, ...], ...],
+) -> None:
+    """Make targets of the cards off the tableau that build on a target in ``work``, and
+    so on: the least fixpoint's worklist."""
     while work:
         host = work.pop()
         for card in builds_on[host]:
@@ -470,7 +537,6 @@ def targets(
                 continue  # a tableau card below S's top, or a card of S that stays
             target[card] = True
             work.append(card)
-    return target
 
 
 def waste_is_final_pile(model: Model) -> bool:
