@@ -219,12 +219,13 @@ def test_every_stock_move_is_legal_along_random_play(game: str) -> None:
     assert checked
 
 
-@pytest.mark.parametrize(("game", "seed", "nodes"), [("aunt_mary", 3, 212_269)])
+@pytest.mark.parametrize(("game", "seed", "nodes"), [("aunt_mary", 3, 190_121)])
 def test_after_widening_the_stock_moves_get_most_of_what_is_left(
     game: str, seed: int, nodes: int
 ) -> None:
     # They prove lost deals in far fewer nodes than the plain moves: this one was unknown
     # at 300,000 nodes when the plain moves had half of what widening left (216,777 nodes
-    # before session 45's dead ends on the last pass).
+    # before session 45's dead ends on the last pass, 212,269 before session 57's hosts
+    # that never get onto the tableau).
     result = solve(new_game(game, None, seed), max_nodes=300_000)
     assert (result.verdict, result.nodes) == (Verdict.UNWINNABLE, nodes)
