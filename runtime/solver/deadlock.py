@@ -488,7 +488,16 @@ def targets(
         if reached:
             target[card] = True
             work.append(card)
-    spread(target, work, pile_at, height_at, cut, fixed_at, builds_on)
+    while work:
+        host = work.pop()
+        for card in builds_on[host]:
+            if target[card]:
+                continue
+            at = pile_at[card]
+            if at >= 0 and (not fixed_at[at] or height_at[card] < cut[at]):
+                continue  # a tableau card below S's top, or a card of S that stays
+            target[card] = True
+            work.append(card)
     return target
 
 
@@ -514,29 +523,6 @@ def getting_there(
         if where >= 0 and not fixed_at[where] and height_at[h] >= cut[where] - 1:
             return True
     return False
-
-
-def spread(
-    target: list[bool],
-    work: list[int],
-    pile_at: list[int],
-    height_at: list[int],
-    cut: list[int],
-    fixed_at: list[bool],
-    builds_on: tuple[tuple[int, ...], ...],
-) -> None:
-    """Make targets of the cards off the tableau that build on a target in ``work``, and
-    so on: the least fixpoint's worklist."""
-    while work:
-        host = work.pop()
-        for card in builds_on[host]:
-            if target[card]:
-                continue
-            at = pile_at[card]
-            if at >= 0 and (not fixed_at[at] or height_at[card] < cut[at]):
-                continue  # a tableau card below S's top, or a card of S that stays
-            target[card] = True
-            work.append(card)
 
 
 def waste_is_final_pile(model: Model) -> bool:
