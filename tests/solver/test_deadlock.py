@@ -50,6 +50,17 @@ def play_until_dead(state: State, dead: Deadlock, rng: random.Random, moves: int
     return dead(state.piles, state.redeals_left)
 
 
+def small_after_random_play(game: str, seed: int, sizes: list[int]) -> tuple[State, Deadlock, bool]:
+    """A small position of ``game`` (its size drawn from ``sizes``) after up to 20 random
+    moves, stopped at the first one the game's test calls dead: the position, the test,
+    and whether it was."""
+    rng = random.Random(seed)
+    state = small_position(game, seed, rng.choice(sizes))
+    dead = deadlock_function(model_for(state.rules, state.base))
+    assert dead is not None
+    return state, dead, play_until_dead(state, dead, rng, rng.randint(0, 20))
+
+
 def dead_after_random_play(game: str, seed: int, moves: tuple[int, int]) -> State | None:
     """Deal ``seed`` after random moves (how many: drawn from ``moves``, seeded by the deal),
     stopped at the first position the game's test calls dead; None if none is."""
@@ -504,12 +515,8 @@ def test_positions_dead_only_by_hosts_that_never_get_there_are_lost(
 
     lost = 0
     for seed in range(600):
-        rng = random.Random(seed)
-        state = small_position(game, seed, rng.choice([10, 12, 14, 16, 20]))
-        dead = deadlock_function(model_for(state.rules, state.base))
-        assert dead is not None
-        play_until_dead(state, dead, rng, rng.randint(0, 20))
-        if dead(state.piles, state.redeals_left) and not dead_before(dead, state):
+        state, dead, called_dead = small_after_random_play(game, seed, [10, 12, 14, 16, 20])
+        if called_dead and not dead_before(dead, state):
             verdict = brute_force(state, 20_000)
             assert verdict is not True, f"{game} seed {seed}"
             lost += verdict is False
@@ -758,11 +765,8 @@ def test_positions_called_dead_where_foundations_build_by_rank_are_lost(game: st
     # brute force decides is lost, and there are some.
     lost = 0
     for seed in range(80):
-        rng = random.Random(seed)
-        state = small_position(game, seed, rng.choice([8, 10, 12, 14, 16]))
-        dead = deadlock_function(model_for(state.rules, state.base))
-        assert dead is not None
-        if play_until_dead(state, dead, rng, rng.randint(0, 20)):
+        state, _, called_dead = small_after_random_play(game, seed, [8, 10, 12, 14, 16])
+        if called_dead:
             verdict = brute_force(state, 100_000)
             assert verdict is not True, f"{game} seed {seed}"
             lost += verdict is False
