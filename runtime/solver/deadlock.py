@@ -59,7 +59,7 @@ Saratoga or Klondike on their last pass).
 A host in the stock or the waste is a target only once it reaches the tableau, by a move
 onto a host of its own or into an empty pile (unless a deal or a refill puts it there): a
 card with no host that no empty pile takes (in Lady Jane the Kings, base Three) is none.
-Since session 57 its own host must be a target too (`targets`, a least fixpoint), and so
+Since session 57 its own host must be a target too (`gets_there`, a least fixpoint), and so
 for a card above S on a reserve or a foundation: before the first move of a card of S, a
 card off the tableau gets onto it only onto a card already there, and the cards that can
 ever be on top of a tableau pile while S stays are those above S or S's top cards, and
@@ -120,6 +120,7 @@ Compiled with the depth-first search by mypyc when built (`native.py`): keep it 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from runtime.engine.cards import CARD_MASK, DECK_SIZE, FACE_DOWN, RANK, SUIT
 from runtime.engine.dealing import last_deal_splits, stock_deal_targets
@@ -233,9 +234,6 @@ def deadlock_function(model: Model) -> Deadlock | None:
         or rules.tableau_waste_fills_last
         or bool(rules.base_choices)
     )
-    # Per card, the cards that build on it: a card that is a target (a tableau top, now or
-    # later while S stays) makes those that build on it targets once they can get there.
-    builds_on = tuple(tuple(c for c in range(DECK_SIZE) if g in hosts[c]) for g in range(DECK_SIZE))
     # Per card, whether it may reach the tableau with no host: dealt there, or into an
     # empty pile (not while no tableau pile can empty).
     enters = tuple(dealt_there or starts[c] for c in range(DECK_SIZE))
@@ -349,13 +347,19 @@ def deadlock_function(model: Model) -> Deadlock | None:
         # docstring). Otherwise S only shrinks from there under the usual test.
         no_space = spaces_matter and all(piles[i] for i in tableau)
         anchor, covered_anchor_now, home_stuck = tables_if_no_space if no_space else tables
+        reached = [UNASKED] * DECK_SIZE
+        asked: list[int] = []
         changed = True
         while changed:
             changed = False
-            # Per card, whether it is a target (`targets`), for S as it stands when the pass
-            # first needs it: S only shrinks, so the targets are never too many, and the
-            # last pass, which drops nothing, tests S against its own.
-            target: list[bool] = []
+            # Per card off the tableau, whether it gets there (`gets_there`): what a pass
+            # found stays found (S only shrinks, which only adds targets), what it did not
+            # is asked again, so the last pass, which drops nothing, tests S against its own.
+            if asked:  # only where a pass asked at all
+                for card in range(DECK_SIZE):
+                    if reached[card] != REACHES:
+                        reached[card] = UNASKED
+                asked.clear()
             for i in searched:
                 pile = seen[i]
                 real = len(piles[i])  # the cards dealt so far
@@ -390,6 +394,14 @@ def deadlock_function(model: Model) -> Deadlock | None:
                             stuck = covered_anchor_now[card]
                         else:
                             stuck = anchor[card]
+                        # The cheap condition first: a card that can go home needs no hosts.
+                        if stuck and not on_home and not covered and not suits_in_tableau:
+                            stuck = False
+                            for low in lower[card]:
+                                at = pile_at[low]
+                                if at >= 0 and not home[at] and height_at[low] < cut[at]:
+                                    stuck = True
+                                    break
                         if stuck and (play_back or not on_home):
                             for h in hosts[card]:
                                 at = pile_at[h]
@@ -398,10 +410,11 @@ def deadlock_function(model: Model) -> Deadlock | None:
                                         continue  # in S, and no top while S stays
                                     stuck = False  # on the tableau, above S or its top card
                                     break
-                                # Off the tableau: most such hosts can get there at once.
-                                if getting_there(
+                                # Off the tableau: a target once it can get there.
+                                if gets_there(
                                     h,
-                                    at,
+                                    reached,
+                                    asked,
                                     enters_if_no_space if no_space else enters,
                                     refilled,
                                     no_space,
@@ -412,27 +425,6 @@ def deadlock_function(model: Model) -> Deadlock | None:
                                     fixed_at,
                                 ):
                                     stuck = False
-                                    break
-                                if not target:
-                                    target = targets(
-                                        pile_at,
-                                        height_at,
-                                        cut,
-                                        fixed_at,
-                                        enters_if_no_space if no_space else enters,
-                                        refilled,
-                                        no_space,
-                                        builds_on,
-                                    )
-                                if target[h]:
-                                    stuck = False
-                                    break
-                        if stuck and not on_home and not covered and not suits_in_tableau:
-                            stuck = False
-                            for low in lower[card]:
-                                at = pile_at[low]
-                                if at >= 0 and not home[at] and height_at[low] < cut[at]:
-                                    stuck = True
                                     break
                         if not stuck:
                             lowest = k
@@ -446,7 +438,6 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         # This pile may empty after all: the usual test, from the S so far.
                         no_space = False
                         anchor, covered_anchor_now, home_stuck = tables
-                        target = []  # empty piles now take some cards
             if not changed and no_space:
                 # Every tableau pile keeps its bottom card in S.
                 return misplaced(seen, cut, searched) if suits_in_tableau else True
@@ -457,53 +448,18 @@ def deadlock_function(model: Model) -> Deadlock | None:
     return dead
 
 
-def targets(
-    pile_at: list[int],
-    height_at: list[int],
-    cut: list[int],
-    fixed_at: list[bool],
-    enters: tuple[bool, ...],
-    refilled: list[bool],
-    no_space: bool,
-    builds_on: tuple[tuple[int, ...], ...],
-) -> list[bool]:
-    """Per card, whether it may lie on top of a tableau pile while S stays (the cut's
-    cards of each pile), so that a card that builds on it can go there: a tableau card
-    above S or S's top card of its pile; a card off the tableau (stock, waste, a reserve, a
-    foundation: ``pile_at`` -1, or above S in a pile only the top card leaves) once it can
-    get there: with no host as ``enters`` says, by a refill from its reserve while a pile
-    can empty, or onto a card that is a target itself. A least fixpoint: a King in the
-    stock whose hosts lie buried in S is no target, nor a Queen in the stock that builds
-    only on it."""
-    target = [False] * DECK_SIZE
-    work: list[int] = []
-    for card in range(DECK_SIZE):
-        at = pile_at[card]
-        if at >= 0 and not fixed_at[at]:
-            reached = height_at[card] >= cut[at] - 1
-        elif at >= 0 and height_at[card] < cut[at]:
-            continue  # in S, in a pile only the top card leaves: it stays
-        else:
-            reached = enters[card] or (at >= 0 and refilled[at] and not no_space)
-        if reached:
-            target[card] = True
-            work.append(card)
-    while work:
-        host = work.pop()
-        for card in builds_on[host]:
-            if target[card]:
-                continue
-            at = pile_at[card]
-            if at >= 0 and (not fixed_at[at] or height_at[card] < cut[at]):
-                continue  # a tableau card below S's top, or a card of S that stays
-            target[card] = True
-            work.append(card)
-    return target
+# What `gets_there` knows of a card off the tableau: not asked yet, asked in the present
+# question (and not found yet), gets there, does not.
+UNASKED: Final = 0
+ASKING: Final = 1
+REACHES: Final = 2
+NEVER: Final = 3
 
 
-def getting_there(
+def gets_there(
     card: int,
-    at: int,
+    reached: list[int],
+    asked: list[int],
     enters: tuple[bool, ...],
     refilled: list[bool],
     no_space: bool,
@@ -513,14 +469,80 @@ def getting_there(
     cut: list[int],
     fixed_at: list[bool],
 ) -> bool:
-    """Whether ``card``, off the tableau at pile ``at`` (-1: the stock or the waste), can
-    get onto it in one move: with no host, or onto a tableau card above S or S's top card.
-    Enough to make it a target without the fixpoint (`targets`), which the rest need."""
+    """Whether ``card`` may lie on top of a tableau pile while S stays (the cut's cards of
+    each pile), so that a card that builds on it can go there: a tableau card above S or
+    S's top card of its pile; a card off the tableau (the stock, the waste: ``pile_at``
+    -1; a reserve or a foundation above S) once it can get there, with no host as
+    ``enters`` says, by a refill from its reserve while a pile can empty, or onto a card
+    that gets there itself. That least fixpoint is a path up the chain of hosts to a card
+    that gets there at once: a King in the stock whose hosts lie buried in S never gets
+    there, nor a Queen in the stock that builds only on it. The search remembers, in
+    ``reached``, the cards on the path it finds, or, finding none, every card it asked
+    about (none of them has a path either); ``asked`` lists the cards it marked in the
+    pass, other than those that get there, for the next pass to forget."""
+    at = pile_at[card]
+    if at >= 0 and not fixed_at[at]:
+        return height_at[card] >= cut[at] - 1
+    if reached[card] != UNASKED:
+        return reached[card] == REACHES
+    first = len(asked)
+    found = climb(
+        card, reached, asked, enters, refilled, no_space, hosts, pile_at, height_at, cut, fixed_at
+    )
+    # Cards asked about and not on the path: without a path if none was found; otherwise
+    # perhaps only for want of a card on the path, which was still being asked about.
+    for k in range(first, len(asked)):
+        other = asked[k]
+        if reached[other] == ASKING:
+            reached[other] = UNASKED if found else NEVER
+    return found
+
+
+def climb(
+    card: int,
+    reached: list[int],
+    asked: list[int],
+    enters: tuple[bool, ...],
+    refilled: list[bool],
+    no_space: bool,
+    hosts: tuple[tuple[int, ...], ...],
+    pile_at: list[int],
+    height_at: list[int],
+    cut: list[int],
+    fixed_at: list[bool],
+) -> bool:
+    """`gets_there`'s depth-first search: whether a path up from ``card`` reaches a card
+    that gets there at once, each card asked about once in a question."""
+    at = pile_at[card]
+    if at >= 0 and not fixed_at[at]:
+        return height_at[card] >= cut[at] - 1
+    known = reached[card]
+    if known != UNASKED:
+        return known == REACHES  # ASKING: asked already in this question
+    if at >= 0 and height_at[card] < cut[at]:
+        reached[card] = NEVER  # in S, in a pile only the top card leaves: it stays
+        asked.append(card)
+        return False
     if enters[card] or (at >= 0 and refilled[at] and not no_space):
+        reached[card] = REACHES
         return True
-    for h in hosts[card]:
-        where = pile_at[h]
-        if where >= 0 and not fixed_at[where] and height_at[h] >= cut[where] - 1:
+    reached[card] = ASKING
+    asked.append(card)
+    for host in hosts[card]:
+        if climb(
+            host,
+            reached,
+            asked,
+            enters,
+            refilled,
+            no_space,
+            hosts,
+            pile_at,
+            height_at,
+            cut,
+            fixed_at,
+        ):
+            reached[card] = REACHES
             return True
     return False
 
