@@ -59,7 +59,7 @@ Saratoga or Klondike on their last pass).
 A host in the stock or the waste is a target only once it reaches the tableau, by a move
 onto a host of its own or into an empty pile (unless a deal or a refill puts it there): a
 card with no host that no empty pile takes (in Lady Jane the Kings, base Three) is none.
-Since session 57 its own host must be a target too (`gets_there`, a least fixpoint), and so
+Since session 57 its own host must be a target too (`HostPaths`, a least fixpoint), and so
 for a card above S on a reserve or a foundation: before the first move of a card of S, a
 card off the tableau gets onto it only onto a card already there, and the cards that can
 ever be on top of a tableau pile while S stays are those above S or S's top cards, and
@@ -347,19 +347,12 @@ def deadlock_function(model: Model) -> Deadlock | None:
         # docstring). Otherwise S only shrinks from there under the usual test.
         no_space = spaces_matter and all(piles[i] for i in tableau)
         anchor, covered_anchor_now, home_stuck = tables_if_no_space if no_space else tables
-        reached = [UNASKED] * DECK_SIZE
-        asked: list[int] = []
+        paths = HostPaths(hosts, refilled, pile_at, height_at, cut, fixed_at)
+        paths.suppose(no_space, enters_if_no_space if no_space else enters)
         changed = True
         while changed:
             changed = False
-            # Per card off the tableau, whether it gets there (`gets_there`): what a pass
-            # found stays found (S only shrinks, which only adds targets), what it did not
-            # is asked again, so the last pass, which drops nothing, tests S against its own.
-            if asked:  # only where a pass asked at all
-                for card in range(DECK_SIZE):
-                    if reached[card] != REACHES:
-                        reached[card] = UNASKED
-                asked.clear()
+            paths.new_pass()
             for i in searched:
                 pile = seen[i]
                 real = len(piles[i])  # the cards dealt so far
@@ -410,20 +403,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                                         continue  # in S, and no top while S stays
                                     stuck = False  # on the tableau, above S or its top card
                                     break
-                                # Off the tableau: a target once it can get there.
-                                if gets_there(
-                                    h,
-                                    reached,
-                                    asked,
-                                    enters_if_no_space if no_space else enters,
-                                    refilled,
-                                    no_space,
-                                    hosts,
-                                    pile_at,
-                                    height_at,
-                                    cut,
-                                    fixed_at,
-                                ):
+                                if paths.gets_there(h):  # off the tableau: once it gets there
                                     stuck = False
                                     break
                         if not stuck:
@@ -438,6 +418,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
                         # This pile may empty after all: the usual test, from the S so far.
                         no_space = False
                         anchor, covered_anchor_now, home_stuck = tables
+                        paths.suppose(no_space, enters)
             if not changed and no_space:
                 # Every tableau pile keeps its bottom card in S.
                 return misplaced(seen, cut, searched) if suits_in_tableau else True
@@ -448,7 +429,7 @@ def deadlock_function(model: Model) -> Deadlock | None:
     return dead
 
 
-# What `gets_there` knows of a card off the tableau: not asked yet, asked in the present
+# What `HostPaths` knows of a card off the tableau: not asked yet, asked in the present
 # question (and not found yet), gets there, does not.
 UNASKED: Final = 0
 ASKING: Final = 1
@@ -456,95 +437,101 @@ REACHES: Final = 2
 NEVER: Final = 3
 
 
-def gets_there(
-    card: int,
-    reached: list[int],
-    asked: list[int],
-    enters: tuple[bool, ...],
-    refilled: list[bool],
-    no_space: bool,
-    hosts: tuple[tuple[int, ...], ...],
-    pile_at: list[int],
-    height_at: list[int],
-    cut: list[int],
-    fixed_at: list[bool],
-) -> bool:
-    """Whether ``card`` may lie on top of a tableau pile while S stays (the cut's cards of
-    each pile), so that a card that builds on it can go there: a tableau card above S or
-    S's top card of its pile; a card off the tableau (the stock, the waste: ``pile_at``
-    -1; a reserve or a foundation above S) once it can get there, with no host as
-    ``enters`` says, by a refill from its reserve while a pile can empty, or onto a card
-    that gets there itself. That least fixpoint is a path up the chain of hosts to a card
-    that gets there at once: a King in the stock whose hosts lie buried in S never gets
-    there, nor a Queen in the stock that builds only on it. The search remembers, in
-    ``reached``, the cards on the path it finds, or, finding none, every card it asked
-    about (none of them has a path either); ``asked`` lists the cards it marked in the
-    pass, other than those that get there, for the next pass to forget."""
-    at = pile_at[card]
-    if at >= 0 and not fixed_at[at]:
-        return height_at[card] >= cut[at] - 1
-    if reached[card] != UNASKED:
-        return reached[card] == REACHES
-    first = len(asked)
-    found = climb(
-        card, reached, asked, enters, refilled, no_space, hosts, pile_at, height_at, cut, fixed_at
-    )
-    # Cards asked about and not on the path: without a path if none was found; otherwise
-    # perhaps only for want of a card on the path, which was still being asked about.
-    for k in range(first, len(asked)):
-        other = asked[k]
-        if reached[other] == ASKING:
-            reached[other] = UNASKED if found else NEVER
-    return found
+class HostPaths:
+    """Which cards may lie on top of a tableau pile while S stays (the cut's cards of each
+    pile), so that a card that builds on one can go there: a tableau card above S or S's
+    top card of its pile; a card off the tableau (the stock, the waste: ``pile_at`` -1; a
+    reserve or a foundation above S) once it can get there, with no host as ``enters``
+    says, by a refill from its reserve while a pile can empty, or onto a card that gets
+    there itself. That least fixpoint is a path up the chain of hosts to a card that gets
+    there at once: a King in the stock whose hosts lie buried in S never gets there, nor a
+    Queen in the stock that builds only on it. One per dead-end test: it shares the test's
+    arrays, which the test updates as S shrinks."""
 
+    def __init__(
+        self,
+        hosts: tuple[tuple[int, ...], ...],
+        refilled: list[bool],
+        pile_at: list[int],
+        height_at: list[int],
+        cut: list[int],
+        fixed_at: list[bool],
+    ) -> None:
+        self.hosts = hosts
+        self.refilled = refilled
+        self.pile_at = pile_at
+        self.height_at = height_at
+        self.cut = cut
+        self.fixed_at = fixed_at
+        self.no_space = False
+        self.enters: tuple[bool, ...] = ()
+        # Per card what a question found: the cards on a path it found, or, finding none,
+        # every card it asked about (none of them has a path either). ``asked`` lists the
+        # cards marked in the pass, other than those that get there, for the next to forget.
+        self.reached = [UNASKED] * DECK_SIZE
+        self.asked: list[int] = []
 
-def climb(
-    card: int,
-    reached: list[int],
-    asked: list[int],
-    enters: tuple[bool, ...],
-    refilled: list[bool],
-    no_space: bool,
-    hosts: tuple[tuple[int, ...], ...],
-    pile_at: list[int],
-    height_at: list[int],
-    cut: list[int],
-    fixed_at: list[bool],
-) -> bool:
-    """`gets_there`'s depth-first search: whether a path up from ``card`` reaches a card
-    that gets there at once, each card asked about once in a question."""
-    at = pile_at[card]
-    if at >= 0 and not fixed_at[at]:
-        return height_at[card] >= cut[at] - 1
-    known = reached[card]
-    if known != UNASKED:
-        return known == REACHES  # ASKING: asked already in this question
-    if at >= 0 and height_at[card] < cut[at]:
-        reached[card] = NEVER  # in S, in a pile only the top card leaves: it stays
-        asked.append(card)
-        return False
-    if enters[card] or (at >= 0 and refilled[at] and not no_space):
-        reached[card] = REACHES
-        return True
-    reached[card] = ASKING
-    asked.append(card)
-    for host in hosts[card]:
-        if climb(
-            host,
-            reached,
-            asked,
-            enters,
-            refilled,
-            no_space,
-            hosts,
-            pile_at,
-            height_at,
-            cut,
-            fixed_at,
-        ):
+    def suppose(self, no_space: bool, enters: tuple[bool, ...]) -> None:
+        """Whether the test supposes no tableau pile ever empties, and so which cards
+        get onto the tableau with no host."""
+        self.no_space = no_space
+        self.enters = enters
+
+    def new_pass(self) -> None:
+        """Forget what the last pass did not find: S only shrinks, which only adds targets,
+        so what a pass found stays found, and the last pass, which drops nothing, tests S
+        against its own targets."""
+        if not self.asked:
+            return
+        reached = self.reached
+        for card in range(DECK_SIZE):
+            if reached[card] != REACHES:
+                reached[card] = UNASKED
+        self.asked.clear()
+
+    def gets_there(self, card: int) -> bool:
+        """Whether ``card`` may lie on top of a tableau pile while S stays."""
+        at = self.pile_at[card]
+        if at >= 0 and not self.fixed_at[at]:
+            return self.height_at[card] >= self.cut[at] - 1
+        reached = self.reached
+        if reached[card] != UNASKED:
+            return reached[card] == REACHES
+        asked = self.asked
+        first = len(asked)
+        found = self.climb(card)
+        # Cards asked about and not on the path: without a path if none was found; otherwise
+        # perhaps only for want of a card on the path, which was still being asked about.
+        for k in range(first, len(asked)):
+            other = asked[k]
+            if reached[other] == ASKING:
+                reached[other] = UNASKED if found else NEVER
+        return found
+
+    def climb(self, card: int) -> bool:
+        """`gets_there`'s depth-first search: whether a path up from ``card`` reaches a
+        card that gets there at once, each card asked about once in a question."""
+        at = self.pile_at[card]
+        if at >= 0 and not self.fixed_at[at]:
+            return self.height_at[card] >= self.cut[at] - 1
+        reached = self.reached
+        known = reached[card]
+        if known != UNASKED:
+            return known == REACHES  # ASKING: asked already in this question
+        if at >= 0 and self.height_at[card] < self.cut[at]:
+            reached[card] = NEVER  # in S, in a pile only the top card leaves: it stays
+            self.asked.append(card)
+            return False
+        if self.enters[card] or (at >= 0 and self.refilled[at] and not self.no_space):
             reached[card] = REACHES
             return True
-    return False
+        reached[card] = ASKING
+        self.asked.append(card)
+        for host in self.hosts[card]:
+            if self.climb(host):
+                reached[card] = REACHES
+                return True
+        return False
 
 
 def waste_is_final_pile(model: Model) -> bool:

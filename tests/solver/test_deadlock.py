@@ -488,7 +488,7 @@ def test_a_host_off_the_tableau_is_a_target_only_once_it_can_get_there() -> None
 
 
 def generous_gets_there(*_: object) -> bool:
-    """`gets_there` before session 57: every card off the tableau, or above S in a pile
+    """`HostPaths.gets_there` before session 57: every card off the tableau, or above S in a pile
     only the top card leaves, counted as a target, whatever its own hosts."""
     return True
 
@@ -501,7 +501,7 @@ def test_positions_dead_only_by_hosts_that_never_get_there_are_lost(
     # the targets of before called alive is lost by brute force, and there are some.
     def dead_before(dead: Deadlock, state: State) -> bool:
         with monkeypatch.context() as patch:
-            patch.setattr(deadlock, "gets_there", generous_gets_there)
+            patch.setattr(deadlock.HostPaths, "gets_there", generous_gets_there)
             return dead(state.piles, state.redeals_left)
 
     lost = 0
