@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from runtime.engine.cards import DECK_SIZE
+from runtime.engine.cards import DECK_SIZE, FACE_DOWN
 from runtime.engine.moves import Move
 from runtime.engine.rules import GroupMove
 from runtime.solver.model import Model, open_free_cell_family
@@ -172,11 +172,11 @@ class MetaMoves:
 
     # -- what the tables say ---------------------------------------------------------
 
-    def _homes(self, piles: Piles) -> tuple[dict[int, int], int]:
-        """Each foundation's top card with its pile, and the first empty foundation (-1:
+    def _homes(self, piles: Piles) -> tuple[list[int], int]:
+        """Per card, the foundation it tops (-1: none), and the first empty foundation (-1:
         none). Composites put cards aside in cells and spaces only, so these hold for
         every composite of a position until its last step."""
-        tops: dict[int, int] = {}
+        tops = [-1] * FACE_DOWN
         empty = -1
         for f in self.foundations:
             if piles[f]:

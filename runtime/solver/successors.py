@@ -52,6 +52,10 @@ def _first(item: tuple[int, Move]) -> int:
     return item[0]
 
 
+# A move's sort key in `fast_generator`: score * _ORDER + the order it was added in.
+_ORDER: Final = 1 << 16
+
+
 class Transfers:
     """Transfer moves made once and reused. A `Move` is a NamedTuple, whose constructor runs
     as interpreted Python even when called from the compiled build (`native.py`): there a
@@ -180,11 +184,14 @@ def fast_generator(model: Model) -> Generator:
     starters = tuple(card for card in range(DECK_SIZE) if f_start[card])
 
     def generate(piles: Piles, redeals_left: int) -> list[Move]:
-        scored: list[tuple[int, Move]] = []
-        add = scored.append
-        # The first tableau pile with each face-up top card; with two decks or more, the
-        # next pile with the same top after each (same_top[pile], -1: none).
-        top_at: dict[int, int] = {}
+        # The moves, and per move its sort key: its score, then the order it was added in
+        # (plain ints sort fast, and ties keep that order).
+        made: list[Move] = []
+        keys: list[int] = []
+        # The first tableau pile with each face-up top card (by card, -1: none); with two
+        # decks or more, the next pile with the same top after each (same_top[pile]).
+        # Lists by card, not dicts: the compiled build indexes a list far faster.
+        top_at = [-1] * FACE_DOWN
         same_top = [-1] * pile_count if several_decks else no_same_top
         empties: list[int] = []
         for t in tableau:
@@ -192,19 +199,21 @@ def fast_generator(model: Model) -> Generator:
             if not p:
                 empties.append(t)
             elif p[-1] < FACE_DOWN:
-                first = top_at.get(p[-1], -1)
+                first = top_at[p[-1]]
                 if first < 0:
                     top_at[p[-1]] = t
                 else:
                     while same_top[first] >= 0:
                         first = same_top[first]
                     same_top[first] = t
-        f_top_at: dict[int, int] = {}
+        f_top_at = [-1] * FACE_DOWN
+        f_tops: list[int] = []
         f_empty = -1
         for f in foundations:
             p = piles[f]
             if p:
                 f_top_at[p[-1]] = f
+                f_tops.append(p[-1])
             elif f_empty < 0:
                 f_empty = f
         free_reserves: list[int] = []
@@ -232,20 +241,24 @@ def fast_generator(model: Model) -> Generator:
         fills = False  # a move puts cards on an empty tableau pile (one of the engine's does)
         # How deep the next foundation cards lie in each tableau pile: digging them out
         # is what wins, burying them is what loses.
-        needed: set[int] = set()
+        # (``depth``: per pile, the cards above the first such card, -1 where none is.)
+        depth = [-1] * pile_count
         if has_foundations:
-            for top in f_top_at:
-                needed.update(f_next[top])
+            needed = [False] * FACE_DOWN
+            any_needed = False
+            for top in f_tops:
+                for card in f_next[top]:
+                    needed[card] = any_needed = True
             if f_empty >= 0:
-                needed.update(starters)
-        depth: dict[int, int] = {}
-        if needed:
-            for t in tableau:
-                p = piles[t]
-                for i in range(len(p) - 1, -1, -1):
-                    if p[i] & CARD_MASK in needed:
-                        depth[t] = len(p) - 1 - i
-                        break
+                for card in starters:
+                    needed[card] = any_needed = True
+            if any_needed:
+                for t in tableau:
+                    p = piles[t]
+                    for i in range(len(p) - 1, -1, -1):
+                        if needed[p[i] & CARD_MASK]:
+                            depth[t] = len(p) - 1 - i
+                            break
 
         # Tableau sources.
         for t in tableau:
@@ -262,7 +275,8 @@ def fast_generator(model: Model) -> Generator:
                         bonus = EMPTIES
                     elif pile[-2] >= FACE_DOWN:
                         bonus = REVEALS
-                    add((TO_FOUNDATION + bonus, transfer.get(t, f, 1)))
+                    keys.append((TO_FOUNDATION + bonus) * _ORDER + len(made))
+                    made.append(transfer.get(t, f, 1))
             if (
                 takes_suits
                 and top % 13 == 0  # an Ace on top
@@ -270,11 +284,13 @@ def fast_generator(model: Model) -> Generator:
                 and f_empty >= 0
                 and is_whole_suit(pile[-13:])
             ):
-                add((TO_FOUNDATION + _source_bonus(pile, 13), transfer.get(t, f_empty, 13)))
+                keys.append((TO_FOUNDATION + _source_bonus(pile, 13)) * _ORDER + len(made))
+                made.append(transfer.get(t, f_empty, 13))
             if waste_builds:
                 w = piles[waste]
                 if w and waste_table is not None and waste_table[w[-1] * DECK_SIZE + top]:
-                    add((TO_WASTE, transfer.get(t, waste, 1)))
+                    keys.append(TO_WASTE * _ORDER + len(made))
+                    made.append(transfer.get(t, waste, 1))
             if tab is not None:
                 if one_card:
                     group = 1
@@ -290,11 +306,12 @@ def fast_generator(model: Model) -> Generator:
                 for n in range(1, min(group, limit) + 1):
                     head = pile[-n]
                     for lower in hosts[head]:
-                        d = top_at.get(lower, -1)
+                        d = top_at[lower]
                         while d >= 0:
                             if d != t:
                                 score = BUILD + _source_bonus(pile, n) + _dig(depth, t, n)
-                                add((score + _bury(depth, d), transfer.get(t, d, n)))
+                                keys.append((score + _bury(depth, d)) * _ORDER + len(made))
+                                made.append(transfer.get(t, d, n))
                             d = same_top[d]
                 if empty_targets and t_start is not None and tableau_fills:
                     most = min(group, limit_empty, height - 1)
@@ -303,10 +320,12 @@ def fast_generator(model: Model) -> Generator:
                             score = TO_EMPTY + _source_bonus(pile, n) + _dig(depth, t, n)
                             fills = True
                             for d in empty_targets:
-                                add((score, transfer.get(t, d, n)))
+                                keys.append(score * _ORDER + len(made))
+                                made.append(transfer.get(t, d, n))
             for r in free_reserves:
                 score = TO_RESERVE + _source_bonus(pile, 1) + _dig(depth, t, 1)
-                add((score, transfer.get(t, r, 1)))
+                keys.append(score * _ORDER + len(made))
+                made.append(transfer.get(t, r, 1))
 
         # Single-card sources: reserves, the waste, a face-up stock card, foundations, as
         # (pile, card, score, may go home, may fill a space), in the order their moves are
@@ -332,20 +351,24 @@ def fast_generator(model: Model) -> Generator:
             if to_foundation:
                 f = _foundation_for(card, f_hosts, f_top_at, f_empty, f_start)
                 if f >= 0:
-                    add((TO_FOUNDATION + 5, transfer.get(src, f, 1)))
+                    keys.append((TO_FOUNDATION + 5) * _ORDER + len(made))
+                    made.append(transfer.get(src, f, 1))
             if tab is not None:
                 for lower in hosts[card]:
-                    d = top_at.get(lower, -1)
+                    d = top_at[lower]
                     while d >= 0:
-                        add((base + _bury(depth, d), transfer.get(src, d, 1)))
+                        keys.append((base + _bury(depth, d)) * _ORDER + len(made))
+                        made.append(transfer.get(src, d, 1))
                         d = same_top[d]
                 if empty_targets and t_start is not None and t_start[card] and may_fill:
                     fills = True
                     for d in empty_targets:
-                        add((min(base, TO_EMPTY + 5), transfer.get(src, d, 1)))
+                        keys.append((min(base, TO_EMPTY + 5)) * _ORDER + len(made))
+                        made.append(transfer.get(src, d, 1))
             if src == waste:
                 for r in free_reserves:
-                    add((TO_RESERVE - 2, transfer.get(waste, r, 1)))
+                    keys.append((TO_RESERVE - 2) * _ORDER + len(made))
+                    made.append(transfer.get(waste, r, 1))
 
         # The stock.
         if stock:
@@ -355,19 +378,21 @@ def fast_generator(model: Model) -> Generator:
                 and (not waste_capacity or len(piles[waste]) < waste_capacity)
                 and not (fill_first and fills)
             ):
-                add((DEAL_SCORE, DEAL))
+                keys.append(DEAL_SCORE * _ORDER + len(made))
+                made.append(DEAL)
         elif waste >= 0 and piles[waste] and redeals_left != 0 and not waste_builds:
-            add((REDEAL_SCORE, REDEAL))
-        scored.sort(key=_first)
-        return [move for _, move in scored]
+            keys.append(REDEAL_SCORE * _ORDER + len(made))
+            made.append(REDEAL)
+        keys.sort()
+        return [made[k % _ORDER] for k in keys]
 
     return generate
 
 
-def _dig(depth: dict[int, int], src: int, n: int) -> int:
+def _dig(depth: list[int], src: int, n: int) -> int:
     """The score for taking ``n`` cards off ``src``, by how deep its next foundation card
-    lies (``depth``: per pile, cards above it)."""
-    d = depth.get(src, -1)
+    lies (``depth``: per pile, cards above it, -1 where none is)."""
+    d = depth[src]
     if d < 0:
         return 0
     if n == d:
@@ -375,15 +400,15 @@ def _dig(depth: dict[int, int], src: int, n: int) -> int:
     return DIGS if n < d else 0
 
 
-def _bury(depth: dict[int, int], dst: int) -> int:
+def _bury(depth: list[int], dst: int) -> int:
     """The score for landing on ``dst``, covering the next foundation card in it deeper."""
-    return BURIES if dst in depth else 0
+    return BURIES if depth[dst] >= 0 else 0
 
 
 def _foundation_for(
     card: int,
     f_hosts: tuple[tuple[int, ...], ...],
-    f_top_at: dict[int, int],
+    f_top_at: list[int],
     f_empty: int,
     f_start: tuple[bool, ...],
 ) -> int:
@@ -391,7 +416,7 @@ def _foundation_for(
     `fast_generator`'s ``generate``: the compiled build makes each call of a function with
     nested functions a reference cycle, which only the cyclic collector frees."""
     for lower in f_hosts[card]:
-        f = f_top_at.get(lower, -1)
+        f = f_top_at[lower]
         if f >= 0:
             return f
     return f_empty if f_start[card] else -1
