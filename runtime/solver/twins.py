@@ -115,9 +115,16 @@ class Twins:
         )
         # A pile's links, by pile (piles are shared between positions: a search sees few).
         self.links_of: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+        # The last position's free links: a search normalizes a position, then asks for its
+        # members (the same tuple, and tuples never change).
+        self.last_piles: Piles = ()
+        self.last_links: list[tuple[int, int, int, int]] = []
 
     def free_links(self, piles: Piles) -> list[tuple[int, int, int, int]]:
-        """(pile, index of the run's head, pile of the other host, other host) per free link."""
+        """(pile, index of the run's head, pile of the other host, other host) per free link;
+        the caller must not change the list."""
+        if piles is self.last_piles:
+            return self.last_links
         top_pile = [-1] * DECK_SIZE
         tableau = self.tableau
         for t in tableau:
@@ -135,6 +142,8 @@ class Twins:
                 b = top_pile[alt]
                 if b >= 0 and b != t:
                     found.append((t, i, b, alt))
+        self.last_piles = piles
+        self.last_links = found
         return found
 
     def _links(self, pile: tuple[int, ...]) -> list[tuple[int, int]]:
