@@ -491,15 +491,10 @@ class HostPaths:
 
     def gets_there(self, card: int) -> bool:
         """Whether ``card`` may lie on top of a tableau pile while S stays."""
-        at = self.pile_at[card]
-        if at >= 0 and not self.fixed_at[at]:
-            return self.height_at[card] >= self.cut[at] - 1
-        reached = self.reached
-        if reached[card] != UNASKED:
-            return reached[card] == REACHES
         asked = self.asked
         first = len(asked)
         found = self.climb(card)
+        reached = self.reached
         # Cards asked about and not on the path: without a path if none was found; otherwise
         # perhaps only for want of a card on the path, which was still being asked about.
         for k in range(first, len(asked)):
