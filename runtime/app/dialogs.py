@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 
+from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.behaviors import ButtonBehavior
@@ -42,9 +43,12 @@ def choose_options(
     current: Mapping[str, bool],
     apply: Callable[[dict[str, bool]], None],
     labels: Mapping[str, str] | None = None,
-) -> None:
+    describe: Callable[[dict[str, bool]], str] | None = None,
+) -> Dialog:
     """The game's options as check boxes; ``labels`` translates their English labels (the
-    terms of the help's Options section, `helpdoc.option_labels`)."""
+    terms of the help's Options section, `helpdoc.option_labels`). Under the boxes, what
+    ``describe`` says of the options ticked, kept current as they change (the share of
+    deals that can be won with them, say)."""
     labels = labels or {}
     dialog = Dialog(title=_("Options"), message="")
     boxes: dict[str, CheckBox] = {}
@@ -68,9 +72,21 @@ def choose_options(
         row.add_widget(label)
         dialog.ids.extra.add_widget(row)
         boxes[option.id] = box  # type: ignore[attr-defined]
-    add_button(dialog, _("Apply"), lambda: apply({k: b.active for k, b in boxes.items()}))
+
+    def ticked() -> dict[str, bool]:
+        return {k: b.active for k, b in boxes.items()}
+
+    if describe is not None:
+        said = Factory.WrapLabel(text=describe(ticked()), halign="center")
+        for box in boxes.values():
+            # (a radio group's change unticks one box and ticks another: said twice, the
+            # second time right)
+            box.bind(active=lambda *_args: setattr(said, "text", describe(ticked())))
+        dialog.ids.extra.add_widget(said)
+    add_button(dialog, _("Apply"), lambda: apply(ticked()))
     add_button(dialog, _("Cancel"), None)
     dialog.open()
+    return dialog
 
 
 def deal_code_dialog(title: str, code: str, play: Callable[[str], str | None]) -> Dialog:

@@ -18,10 +18,12 @@ from runtime.app.i18n import _, current, help_language
 from runtime.app.session import NEW_SEED_LIMIT, Session, known_game, winnable_available
 from runtime.app.sounds import Sounds
 from runtime.app.stats import format_time
+from runtime.app.winnable_words import options_text
 from runtime.engine import Move, MoveKind, State
 from runtime.engine.assist import autofinish_moves
 from runtime.engine.cards import RANK_NAMES
 from runtime.engine.rules import Scoring
+from runtime.solver import winnability
 
 AWAY_TICK = 5.0  # seconds: a clock tick later than this means the app was not running
 
@@ -417,7 +419,12 @@ class GamePresenter:
                 )
 
         labels = option_labels(state.game.id, help_language(current()))
-        choose_options(state.game.options, state.options, apply, labels)
+        figures = winnability.load()
+
+        def describe(values: dict[str, bool]) -> str:
+            return options_text(state.game.id, values, figures)
+
+        choose_options(state.game.options, state.options, apply, labels, describe)
 
     def deal_code_dialog(self) -> Any:
         """The deal's code to copy; another code to type or paste, and play."""

@@ -74,6 +74,11 @@ def _record(
     return None
 
 
+def surveyed(game_id: str, options: Mapping[str, bool] | None, figures: Iterable[Figure]) -> bool:
+    """Whether a survey of the game with ``options`` (None: the defaults) was published."""
+    return _record(game_id, options, figures) is not None
+
+
 def about_percent(
     game_id: str, options: Mapping[str, bool] | None, figures: Iterable[Figure]
 ) -> int | None:

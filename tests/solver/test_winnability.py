@@ -170,3 +170,44 @@ def test_the_chooser_says_in_progress_without_not_played_yet() -> None:
     detail = {r["game_id"]: r["detail"] for r in rows}
     assert (detail["escalator"], detail["yukon"]) == ("recent", "in progress · played: 4, won: 25%")
     assert detail["seahaven"] == "not played yet"
+
+
+def test_the_chooser_tells_of_the_options_the_player_chose() -> None:
+    """A game whose new deals use other options than the defaults shows their survey's
+    figure, or nothing where none was published: never the defaults' figure."""
+    pytest.importorskip("kivy")
+    from types import SimpleNamespace
+
+    from runtime.app.screens.chooser import game_rows
+
+    three = {"three_card_deals": True, "king_only": True}
+    one = {"three_card_deals": False, "king_only": True}
+    shipped = [
+        figure("saratoga", "w" * 9 + "u", one) | {"default": True},
+        figure("saratoga", "w" * 7 + "u" * 3, three),
+    ]
+    stats = SimpleNamespace(recent=[], games={})
+    detail = {r["game_id"]: r["detail"] for r in game_rows("", stats, None, shipped)}
+    assert detail["saratoga"].endswith(" · about 90% of deals can be won")
+    rows = game_rows("", stats, None, shipped, chosen={"saratoga": three})
+    detail = {r["game_id"]: r["detail"] for r in rows}
+    assert detail["saratoga"].endswith(" · about 70% of deals can be won")
+    unsurveyed = {"three_card_deals": True, "king_only": False}
+    rows = game_rows("", stats, None, shipped, chosen={"saratoga": unsurveyed})
+    assert {r["game_id"]: r["detail"] for r in rows}["saratoga"] == "not played yet"
+
+
+def test_the_options_dialog_tells_of_the_options_ticked() -> None:
+    pytest.importorskip("kivy")
+    from runtime.app.winnable_words import options_text
+
+    three = {"three_card_deals": True, "king_only": True}
+    shipped = [
+        figure("saratoga", "w" * 61 + "u" * 32 + "?" * 7, three),
+        figure("agnes", "u" * 5 + "?" * 5),
+    ]
+    assert options_text("saratoga", three, shipped) == "Between 61% and 68% of deals can be won"
+    assert options_text("saratoga", three | {"king_only": False}, shipped) == (
+        "How many deals can be won with these options is not known yet."
+    )
+    assert options_text("agnes", {}, shipped) == ""  # under 1 % won: nothing to tell

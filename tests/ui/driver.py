@@ -1177,6 +1177,86 @@ def options_translated(d: Driver) -> None:
     print(f"options_translated: {d.args.lang}: " + ", ".join(shown))
 
 
+@scenario
+def options_winnability(d: Driver) -> None:
+    """Under the Options dialog's boxes, the survey of the options ticked, kept current as
+    boxes are tapped (or that none was published); once applied, the chooser's row of the
+    game tells of those options, not the defaults."""
+    from kivy.factory import Factory
+
+    from runtime.app.screens.chooser import game_rows
+    from runtime.app.winnable_words import options_text
+    from runtime.solver import winnability
+
+    d.settle()
+    state = d.state
+    game = state.game.id
+    figures = winnability.load()
+
+    d.press("Options")
+    d.pump(10)
+    boxes = option_boxes(d)
+    said = [w for w in dialogs(d)[0].ids.extra.walk() if isinstance(w, Factory.WrapLabel)]
+    check(len(said) == 1, f"{len(said)} lines under the options")
+
+    def ticked() -> dict[str, bool]:
+        return {option_id: box.active for option_id, (box, _label) in boxes.items()}
+
+    def shown_right(what: str) -> None:
+        want = options_text(game, ticked(), figures)
+        check(said[0].text == want, f"{what}: says {said[0].text!r}, not {want!r}")
+        said[0].texture_update()
+        check(not want or said[0].texture_size[0] > 0, f"{what}: {want!r} drew nothing")
+        inside = dialogs(d)[0]
+        x, y = said[0].to_window(*said[0].pos)
+        check(inside.collide_point(x, y + said[0].height), f"{what}: the line is outside")
+
+    shown_right("at first")
+    check(ticked() == dict(state.options), f"ticked {ticked()}, playing {state.options}")
+    seen = {said[0].text}
+    for option_id, (_box, label) in boxes.items():
+        d.tap(*label.to_window(*label.center))
+        d.pump(3)
+        shown_right(f"after tapping {option_id}")
+        seen.add(said[0].text)
+        d.screenshot(f"options-winnability-{game}-{option_id}")
+    check(len(seen) > 1, f"every option set said the same: {seen}")
+    chosen = ticked()
+    close_with(d, "Apply")
+    d.settle()
+    check(d.app.session.settings.options[game] == chosen, "the options were not applied")
+    d.press("Menu")
+    d.pump(20)
+    chooser = d.app.root.get_screen("chooser")
+    row = next(r for r in chooser.ids.games.data if r["game_id"] == game)
+    rows = game_rows("", d.app.session.stats, game, figures, {game: chosen})
+    want = next(r for r in rows if r["game_id"] == game)
+    band = winnability.winnable_band(game, chosen, figures)
+    check(row["detail"] == want["detail"], f"chooser row {row['detail']!r}")
+    check(
+        (band is not None) == ("deals can be won" in row["detail"]),
+        f"chooser row {row['detail']!r} for {chosen}",
+    )
+    d.screenshot(f"options-winnability-{game}-chooser")
+    print(f"options_winnability: {sorted(seen)}")
+
+
+def option_boxes(d: Driver) -> dict[str, tuple[Any, Any]]:
+    """The open Options dialog's boxes and labels, by option id (in the game's order)."""
+    from kivy.uix.checkbox import CheckBox
+
+    from runtime.app.helpdoc import option_labels
+    from runtime.app.i18n import current, help_language
+
+    terms = option_labels(d.state.game.id, help_language(current()))
+    by_label = {}
+    for box in (w for w in dialogs(d)[0].walk() if isinstance(w, CheckBox)):
+        label = next(w for w in box.parent.children if w is not box)
+        by_label[label.text] = (box, label)
+    options = d.state.game.options
+    return {o.id: by_label[terms.get(o.label) or o.label] for o in options}
+
+
 def dialogs(d: Driver) -> list[Any]:
     from kivy.uix.modalview import ModalView
 

@@ -218,3 +218,9 @@ def test_options_dialog_in_the_ui_language(run, lang: str) -> None:  # type: ign
 def test_card_backs(run, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     """The red back picked in Settings, saved, every face-down card drawn with it; blue again."""
     assert "card_backs: red" in run("card_backs", "--game", "klondike", *size)
+
+
+@pytest.mark.parametrize("game", ["saratoga", "klondike"])
+def test_options_dialog_tells_the_winnable_share(run, game: str) -> None:  # type: ignore[no-untyped-def]
+    """The survey of the options ticked, live under the boxes; the chooser follows them."""
+    assert "options_winnability:" in run("options_winnability", "--game", game)

@@ -4,6 +4,7 @@ published one."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from kivy.app import App
@@ -11,16 +12,23 @@ from kivy.uix.screenmanager import Screen
 
 from runtime.app.helpdoc import game_title
 from runtime.app.i18n import _, current, help_language
+from runtime.app.winnable_words import band_text
 from runtime.engine.catalog import game_titles
 from runtime.solver import winnability
 
 
 def game_rows(
-    query: str, stats: Any, current_game: str | None, figures: list[dict[str, Any]] | None = None
+    query: str,
+    stats: Any,
+    current_game: str | None,
+    figures: list[dict[str, Any]] | None = None,
+    chosen: Mapping[str, Mapping[str, bool]] | None = None,
 ) -> list[dict[str, Any]]:
     """RecycleView rows: recently played first, then the rest by title in the UI language;
     filtered by ``query`` (which matches the translated or the English name). ``figures``:
-    published winnability records (default: `winnability.load()`)."""
+    published winnability records (default: `winnability.load()`); ``chosen``: per game,
+    the options its new deals use where the player changed them, whose survey the row
+    tells of (none published: nothing said, rather than the defaults' figure)."""
     if figures is None:
         figures = winnability.load()
     english = game_titles()
@@ -48,22 +56,11 @@ def game_rows(
             detail = _("recent · {detail}").format(detail=played) if played else _("recent")
         else:
             detail = played or _("not played yet")
-        band = winnability.winnable_band(game_id, None, figures)
+        band = winnability.winnable_band(game_id, (chosen or {}).get(game_id), figures)
         if band is not None:
             detail = f"{detail} · {band_text(band)}"
         rows.append({"game_id": game_id, "title": title, "detail": detail})
     return rows
-
-
-def band_text(band: winnability.Band) -> str:
-    """The share of deals that can be won, in the UI language."""
-    low = _("{pct}%").format(pct=band.low)
-    if band.low == band.high:
-        return _("about {share} of deals can be won").format(share=low)
-    if band.high >= 100:
-        return _("at least {share} of deals can be won").format(share=low)
-    high = _("{pct}%").format(pct=band.high)
-    return _("between {low} and {high} of deals can be won").format(low=low, high=high)
 
 
 class ChooserScreen(Screen):
@@ -79,7 +76,9 @@ class ChooserScreen(Screen):
         current = session.state.game.id if session.state is not None else None
         if current is not None:
             app.game.update()  # the game's title enables Continue (at start-up, too)
-        self.ids.games.data = game_rows(self.ids.search.text, session.stats, current)
+        self.ids.games.data = game_rows(
+            self.ids.search.text, session.stats, current, chosen=session.settings.options
+        )
 
     def pick(self, game_id: str) -> None:
         App.get_running_app().game.choose(game_id)
