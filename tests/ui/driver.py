@@ -1219,7 +1219,7 @@ def options_winnability(d: Driver) -> None:
         d.pump(3)
         shown_right(f"after tapping {option_id}")
         seen.add(said[0].text)
-        d.screenshot(f"options-winnability-{game}-{option_id}")
+        d.screenshot(f"options-winnability-{game}-{option_id}-{d.args.label}")
     check(len(seen) > 1, f"every option set said the same: {seen}")
     chosen = ticked()
     close_with(d, "Apply")
@@ -1237,7 +1237,7 @@ def options_winnability(d: Driver) -> None:
         (band is not None) == ("deals can be won" in row["detail"]),
         f"chooser row {row['detail']!r} for {chosen}",
     )
-    d.screenshot(f"options-winnability-{game}-chooser")
+    d.screenshot(f"options-winnability-{game}-chooser-{d.args.label}")
     print(f"options_winnability: {sorted(seen)}")
 
 

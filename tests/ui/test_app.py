@@ -220,7 +220,9 @@ def test_card_backs(run, size: tuple[str, ...]) -> None:  # type: ignore[no-unty
     assert "card_backs: red" in run("card_backs", "--game", "klondike", *size)
 
 
-@pytest.mark.parametrize("game", ["saratoga", "klondike"])
-def test_options_dialog_tells_the_winnable_share(run, game: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(
+    "game, size", [("saratoga", ("--label", "desktop")), ("klondike", ("--label", "phone", *PHONE))]
+)
+def test_options_dialog_tells_the_winnable_share(run, game: str, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
     """The survey of the options ticked, live under the boxes; the chooser follows them."""
-    assert "options_winnability:" in run("options_winnability", "--game", game)
+    assert "options_winnability:" in run("options_winnability", "--game", game, *size)
