@@ -1004,7 +1004,7 @@ def screens(d: Driver) -> None:
     # share lies in (runtime/solver/winnability.json), drawn whole inside its row.
     from kivy.uix.label import Label
 
-    from runtime.app.screens.chooser import band_text
+    from runtime.app.winnable_words import band_text
     from runtime.solver import winnability
 
     chooser.ids.search.text = "castle"
