@@ -221,8 +221,16 @@ def test_card_backs(run, size: tuple[str, ...]) -> None:  # type: ignore[no-unty
 
 
 @pytest.mark.parametrize(
-    "game, size", [("saratoga", ("--label", "desktop")), ("klondike", ("--label", "phone", *PHONE))]
+    "game, lang, size",
+    [
+        ("saratoga", "en", ("--label", "desktop")),
+        ("klondike", "ja", ("--label", "phone", *PHONE)),
+    ],
 )
-def test_options_dialog_tells_the_winnable_share(run, game: str, size: tuple[str, ...]) -> None:  # type: ignore[no-untyped-def]
-    """The survey of the options ticked, live under the boxes; the chooser follows them."""
-    assert "options_winnability:" in run("options_winnability", "--game", game, *size)
+def test_options_dialog_tells_the_winnable_share(
+    run, game: str, lang: str, size: tuple[str, ...]
+) -> None:  # type: ignore[no-untyped-def]
+    """The survey of the options ticked, live under the boxes, in the UI language; the
+    chooser follows the options applied."""
+    output = run("options_winnability", "--game", game, "--lang", lang, *size)
+    assert "options_winnability:" in output
