@@ -44,7 +44,7 @@ def choose_options(
     apply: Callable[[dict[str, bool]], None],
     labels: Mapping[str, str] | None = None,
     describe: Callable[[dict[str, bool]], str] | None = None,
-) -> Dialog:
+) -> None:
     """The game's options as check boxes; ``labels`` translates their English labels (the
     terms of the help's Options section, `helpdoc.option_labels`). Under the boxes, what
     ``describe`` says of the options ticked, kept current as they change (the share of
@@ -86,7 +86,6 @@ def choose_options(
     add_button(dialog, _("Apply"), lambda: apply(ticked()))
     add_button(dialog, _("Cancel"), None)
     dialog.open()
-    return dialog
 
 
 def deal_code_dialog(title: str, code: str, play: Callable[[str], str | None]) -> Dialog:

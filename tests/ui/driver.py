@@ -1135,8 +1135,6 @@ def options_translated(d: Driver) -> None:
     """The Options dialog in the UI language (``--lang``): each game option's label is the
     term the translated help's Options section gives it, in the font for that language;
     ticking a translated label and applying sets that option."""
-    from kivy.uix.checkbox import CheckBox
-
     from runtime.app.helpdoc import option_labels
     from runtime.app.i18n import _, font_for
 
@@ -1149,10 +1147,7 @@ def options_translated(d: Driver) -> None:
     check(all(wanted.get(label) for label in english), f"untranslated: {wanted}")
     d.press(_("Options"))
     d.pump(10)
-    rows = {}
-    for box in (w for w in dialogs(d)[0].walk() if isinstance(w, CheckBox)):
-        label = next(w for w in box.parent.children if w is not box)
-        rows[label.text] = (box, label)
+    rows = option_rows(d)
     shown = sorted(rows)
     check(shown == sorted(wanted[label] for label in english), f"labels shown: {shown}")
     for text, (_box, label) in rows.items():
@@ -1245,18 +1240,24 @@ def options_winnability(d: Driver) -> None:
     print(f"options_winnability: {sorted(seen)}")
 
 
-def option_boxes(d: Driver) -> dict[str, tuple[Any, Any]]:
-    """The open Options dialog's boxes and labels, by option id (in the game's order)."""
+def option_rows(d: Driver) -> dict[str, tuple[Any, Any]]:
+    """The open Options dialog's boxes and labels, by the label's text."""
     from kivy.uix.checkbox import CheckBox
 
+    rows = {}
+    for box in (w for w in dialogs(d)[0].walk() if isinstance(w, CheckBox)):
+        label = next(w for w in box.parent.children if w is not box)
+        rows[label.text] = (box, label)
+    return rows
+
+
+def option_boxes(d: Driver) -> dict[str, tuple[Any, Any]]:
+    """The open Options dialog's boxes and labels, by option id (in the game's order)."""
     from runtime.app.helpdoc import option_labels
     from runtime.app.i18n import current, help_language
 
     terms = option_labels(d.state.game.id, help_language(current()))
-    by_label = {}
-    for box in (w for w in dialogs(d)[0].walk() if isinstance(w, CheckBox)):
-        label = next(w for w in box.parent.children if w is not box)
-        by_label[label.text] = (box, label)
+    by_label = option_rows(d)
     options = d.state.game.options
     return {o.id: by_label[terms.get(o.label) or o.label] for o in options}
 
