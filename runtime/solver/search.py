@@ -99,9 +99,6 @@ EARLY_SUITS_SHARE = 0.9
 # The late rollouts (after a pause) draw other seeds than early ones, if any ran
 # (`rollouts.solve_by_rollouts`'s ``first``): none repeats another.
 LATE_PLAYOUTS_FIRST = 1_000_000
-# A base the player chooses (`_first_won`): the share of the budget the choices first split
-# equally; then the ones left open get, in turn, what is left.
-PROBE_SHARE = 0.5
 _Search = DepthFirst  # the pure search, by the name tests/solver/test_stock.py uses
 
 
@@ -354,24 +351,32 @@ def _first_won(
     best_first: bool,
 ) -> SolveResult:
     """Solve each (moves that led there, position): the first won gives the line, all lost
-    prove the deal lost. First each trial gets an equal part of `PROBE_SHARE` of the
-    budget, which settles the easy ones, so no trial starves the others (Glenwood seeds 3,
-    5, 7 and 9: the first base's search took all 300,000 nodes, another base wins within
-    110-22,750); then the trials still open, in turn, each what is left (a search starts
-    afresh, so a second round of equal parts would only repeat the first). With one trial,
-    it gets the whole budget."""
+    prove the deal lost. Each trial first gets an equal part of the budget, so no trial
+    starves the others (Glenwood seeds 3, 5, 7 and 9: the first base's search took all
+    300,000 nodes, another base wins within 110-22,750); then what the trials proven lost
+    left goes to the trials still open, in turn, each all of it, where that is more than
+    its first part (a search starts afresh: with no more, it would repeat the first). An
+    equal part of half the budget and the other half to the first trial still open
+    (sessions 29-59) won fewer deals: Glenwood, on seeds 0-399 of its survey at 500,000
+    nodes, 11 of its 35 unknown deals more and none of its 276 won lost (docs/solver.md,
+    "A base the player chooses"). With one trial, it gets the whole budget."""
     started = time.perf_counter()
     todo = list(trials)
     nodes = 0
-    probe_budget = int(max_nodes * PROBE_SHARE)
-    for probe in (True, False) if len(todo) > 1 else (False,):
+    rounds = (True, False) if len(todo) > 1 else (False,)
+    first_part = max_nodes // len(todo) if todo else 0
+    for first_round in rounds:
+        had = 0 if first_round or len(rounds) == 1 else first_part
         unsettled: list[tuple[tuple[Move, ...], State]] = []
         for prefix, trial in todo:
             left = max_nodes - nodes
-            part = probe_budget // len(todo) if probe else left
+            part = first_part if first_round else left
             now = time.perf_counter()
-            if part <= 0 or (deadline is not None and clock.now() > deadline):
+            if deadline is not None and clock.now() > deadline:
                 return SolveResult(Verdict.UNKNOWN, (), nodes, now - started)
+            if part <= had or left <= 0:
+                unsettled.append((prefix, trial))
+                continue
             # The time left in the same proportion as the nodes.
             time_left = None if deadline is None else max(deadline - now, 0.0) * part / left
             found = _solve(trial, part, time_left, None, best_first)
