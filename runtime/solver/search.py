@@ -358,7 +358,7 @@ def _first_won(
     its first part (a search starts afresh: with no more, it would repeat the first). An
     equal part of half the budget and the other half to the first trial still open
     (sessions 29-59) won fewer deals: Glenwood, on seeds 0-399 of its survey at 500,000
-    nodes, 11 of its 35 unknown deals more and none of its 276 won lost (docs/solver.md,
+    nodes, 16 of its 53 unknown deals more and none of its 347 won lost (docs/solver.md,
     "A base the player chooses"). With one trial, it gets the whole budget."""
     started = time.perf_counter()
     todo = list(trials)
