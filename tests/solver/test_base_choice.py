@@ -3,8 +3,11 @@ and no choice's search starves the others."""
 
 from __future__ import annotations
 
+import pytest
+
 from runtime.engine import new_game
-from runtime.solver import Verdict, solve
+from runtime.engine.moves import Move
+from runtime.solver import SolveResult, Verdict, search, solve
 from runtime.solver.search import _after, _with_base
 from tests.solver.positions import assert_line_wins
 
@@ -42,3 +45,36 @@ def test_a_single_choice_gets_the_whole_budget() -> None:
     whole = solve(state, max_nodes=20_000)
     alone = solve(_after(state, only), max_nodes=20_000)
     assert (whole.verdict, whole.nodes) == (alone.verdict, alone.nodes)
+
+
+def test_each_choice_gets_an_equal_part_and_only_more_comes_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Four choices and 1,000 nodes: 250 each. When only the second is proven lost (in 10
+    # nodes), its 240 left over are not more than the 250 the open ones had: none is
+    # searched again (a fresh search on no more would repeat itself). When the first two
+    # are, 480 are left, and the first choice still open gets them all.
+    calls: list[tuple[object, int]] = []
+    lost_in_10: set[object] = set()
+
+    def solve_trial(
+        trial: object, part: int, time_left: float | None, dead: object, best_first: bool
+    ) -> SolveResult:
+        calls.append((trial, part))
+        if trial in lost_in_10:
+            return SolveResult(Verdict.UNWINNABLE, (), 10, 0.0)
+        return SolveResult(Verdict.UNKNOWN, (), part, 0.0)
+
+    monkeypatch.setattr(search, "_solve", solve_trial)
+    trials: list[tuple[tuple[Move, ...], object]] = [((), n) for n in range(4)]
+
+    lost_in_10.update({1})
+    found = search._first_won(iter(trials), 1_000, None, True)  # type: ignore[arg-type]
+    assert found.verdict is Verdict.UNKNOWN
+    assert calls == [(0, 250), (1, 250), (2, 250), (3, 250)]
+
+    calls.clear()
+    lost_in_10.update({0})
+    found = search._first_won(iter(trials), 1_000, None, True)  # type: ignore[arg-type]
+    assert (found.verdict, found.nodes) == (Verdict.UNKNOWN, 1_000)
+    assert calls == [(0, 250), (1, 250), (2, 250), (3, 250), (2, 480)]
