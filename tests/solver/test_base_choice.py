@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from runtime.engine import new_game
-from runtime.engine.moves import Move
+from runtime.engine.moves import Move, MoveKind
 from runtime.solver import SolveResult, Verdict, search, solve
 from runtime.solver.search import _after, _with_base
 from tests.solver.positions import assert_line_wins
@@ -39,11 +39,17 @@ def test_a_proof_needs_every_choice_lost_and_gets_the_rest_of_the_budget() -> No
     assert solve(state, max_nodes=2_000).verdict is Verdict.UNKNOWN  # too little for base 8
 
 
-def test_a_single_choice_gets_the_whole_budget() -> None:
-    state = new_game("hamilton", None, 0)  # one card may start the foundations
-    [only] = state.legal_moves()
+def test_a_move_that_only_turns_up_a_card_is_no_choice_of_its_own() -> None:
+    # Hamilton's first move turns up the first card that may start the foundations, and two
+    # more deals turn up the others: the choices are the three cards, each a third of the
+    # budget, whether the search starts before the first deal or after it.
+    state = new_game("hamilton", None, 0)
+    [deal] = state.legal_moves()
+    choices = list(search._first_moves(state, ()))
+    assert [len(line) for line, _ in choices] == [2, 3, 4]
+    assert all(line[-1].kind is MoveKind.TRANSFER and after.base for line, after in choices)
     whole = solve(state, max_nodes=20_000)
-    alone = solve(_after(state, only), max_nodes=20_000)
+    alone = solve(_after(state, deal), max_nodes=20_000)
     assert (whole.verdict, whole.nodes) == (alone.verdict, alone.nodes)
 
 
