@@ -2,6 +2,7 @@
 
     python bench/solve_unknowns.py BEFORE.jsonl [--only-unknown] [--sample N]
                                    [--max-nodes 2000000] [--time-limit 10] [--out AFTER.jsonl]
+                                   [--part I/N]
 
 BEFORE.jsonl is a `helpdeck survey` file (one JSON record per deal, made by the code before
 the change). Its seeds are solved again with today's solver, at the same limits the survey
@@ -20,6 +21,9 @@ moves), the only records a stronger test can change (session 43), so ``--only-un
 --dead-at-deal --merge`` brings such a file up to date without searching again.
 ``--out`` is appended to, and a run killed part-way goes on where it stopped when started
 again with the same arguments: the seeds ``--out`` holds already are not solved again.
+``--part I/N`` keeps every N-th of the deals chosen, from the I-th: N runs, each with its own
+``--out``, share one list between N cores (every run gets easy and hard seeds alike), and
+`bench/merge_records.py` puts their parts back together.
 Run it with ``nice -n 19`` on a shared machine.
 """
 
@@ -34,6 +38,14 @@ from collections import Counter
 from pathlib import Path
 
 from runtime.solver.survey import open_to_append, read_records, solve_seed
+
+
+def part_of(text: str) -> tuple[int, int]:
+    """``I/N`` with 1 <= I <= N, for ``--part``."""
+    index, slash, parts = text.partition("/")
+    if slash and index.isdigit() and parts.isdigit() and 1 <= int(index) <= int(parts):
+        return int(index), int(parts)
+    raise argparse.ArgumentTypeError(f"{text!r} is not I/N with 1 <= I <= N (say 2/3)")
 
 
 def main() -> int:
@@ -51,6 +63,9 @@ def main() -> int:
         "--settled-after", type=int, default=0, help="also the deals decided after N nodes"
     )
     parser.add_argument("--seeds-below", type=int, default=0, help="only seeds below S")
+    parser.add_argument(
+        "--part", type=part_of, default=(1, 1), help="I/N: every N-th deal chosen, from the I-th"
+    )
     parser.add_argument("--max-nodes", type=int, default=2_000_000)
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--out", type=Path, help="write the new records here (JSON lines)")
@@ -75,6 +90,8 @@ def main() -> int:
             decided += 1
             if args.sample and decided % args.sample == 0:
                 chosen.append(r)
+    index, parts = args.part
+    chosen = chosen[index - 1 :: parts]
     if not chosen:
         print("no deals chosen")
         return 1

@@ -82,3 +82,28 @@ def test_deals_settled_late_are_chosen_and_a_lapse_is_no_contradiction(tmp_path:
     assert "2 deals from" in result.stdout
     assert "verdict changes on decided deals: 0" in result.stdout
     assert "decided deals now unknown: 1\n  seed 10: winnable -> unknown" in result.stdout
+
+
+def test_parts_share_the_deals_between_runs(tmp_path: Path) -> None:
+    # Two runs with --part 1/2 and 2/2 solve every other deal of the five chosen, each into
+    # its own file: together each deal once. A part that is not I/N is a usage error.
+    survey = tmp_path / "lady_jane-500k.jsonl"
+    survey.write_text("".join(json.dumps(unknown(seed)) + "\n" for seed in (3, 4, 7, 8, 9)))
+    command = [sys.executable, str(SCRIPT), str(survey), "--only-unknown", "--max-nodes", "1"]
+    solved = []
+    for part in ("1/2", "2/2"):
+        out = tmp_path / f"part{part[0]}.jsonl"
+        result = subprocess.run(
+            [*command, "--part", part, "--out", str(out)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        assert result.returncode == 0, result.stderr
+        solved.append([json.loads(line)["seed"] for line in out.read_text().splitlines()])
+    assert solved == [[3, 7, 9], [4, 8]]
+    for bad in ("3/2", "0/2", "two"):
+        result = subprocess.run(
+            [*command, "--part", bad], capture_output=True, text=True, check=False
+        )
+        assert result.returncode == 2 and "is not I/N" in result.stderr
