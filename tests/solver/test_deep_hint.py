@@ -75,6 +75,14 @@ def test_a_deep_hint_has_the_budget_of_the_games_survey() -> None:
     assert state.is_won() and set(verdicts) == {"winnable"}
 
 
+def test_a_row_made_at_fewer_nodes_still_gives_a_deep_hint_the_least(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No published row is made below DEEP_HINT_NODES now, so one stands in for it.
+    monkeypatch.setattr("runtime.solver.hint.survey_nodes", lambda game, options: 100_000)
+    assert deep_hint_nodes(new_game("forty_thieves", None, 0)) == DEEP_HINT_NODES
+
+
 def proven_deals() -> list[tuple[str, dict[str, bool], int]]:
     """The first deals each survey record file proved winnable with few nodes, each deal
     once (a row's files at several limits share their easy deals: 212 cases were 92)."""
